@@ -1,0 +1,38 @@
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+
+export default [
+  { ignores: ['**/dist', '**/node_modules', '**/coverage', '.nx', '.local', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'] },
+            { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  prettier,
+];

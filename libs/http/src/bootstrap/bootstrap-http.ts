@@ -1,0 +1,36 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+
+import { JsonApiExceptionFilter } from '../errors/json-api-exception.filter';
+import { HEALTH_ROUTES } from '../health/health.options';
+import { createLogger } from '../logging/create-logger';
+import { PinoNestLogger } from '../logging/pino-nest.logger';
+import { createValidationPipe } from '../validation/create-validation.pipe';
+
+export interface BootstrapHttpOptions {
+  service: string;
+  /** Created for the service when not given. */
+  logger?: Logger;
+  /** E.g. `api/v1`; the probe routes stay at the root, where orchestrators look for them. */
+  globalPrefix?: string;
+}
+
+/**
+ * The HTTP conventions every service shares: JSON logs, JSON:API errors (unknown routes, 405s and body
+ * parsing failures included), the validation pipe, and the global prefix. Call it before `init()` or
+ * `listen()`; metrics and probes come from importing `HealthModule.forRoot(...)` in the app module.
+ */
+export function bootstrapHttp(
+  app: NestFastifyApplication,
+  options: BootstrapHttpOptions,
+): { logger: Logger } {
+  const logger = options.logger ?? createLogger(options.service);
+  app.useLogger(new PinoNestLogger(logger));
+  app.flushLogs();
+  app.useGlobalFilters(new JsonApiExceptionFilter(logger));
+  app.useGlobalPipes(createValidationPipe());
+  if (options.globalPrefix !== undefined) {
+    app.setGlobalPrefix(options.globalPrefix, { exclude: [...HEALTH_ROUTES] });
+  }
+  return { logger };
+}

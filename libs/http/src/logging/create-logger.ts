@@ -1,0 +1,23 @@
+import { type DestinationStream, type LevelWithSilent, type Logger, pino } from 'pino';
+
+export interface CreateLoggerOptions {
+  level?: LevelWithSilent;
+  /** Stdout unless given; tests pass a stream to read the lines back. */
+  destination?: DestinationStream;
+}
+
+/**
+ * A JSON logger that stamps every line with the service, an ISO time and a level name (not pino's
+ * numbers), so the lines of all services can be searched with the same query.
+ */
+export function createLogger(service: string, options: CreateLoggerOptions = {}): Logger {
+  return pino(
+    {
+      level: options.level ?? 'info',
+      base: { service },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    options.destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+}

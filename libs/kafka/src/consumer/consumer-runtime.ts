@@ -1,0 +1,393 @@
+import {
+  DEAD_LETTER_TYPE,
+  RecordDecodeError,
+  TOPICS,
+  createEnvelope,
+  deterministicId,
+  type DecodedRecord,
+  type Envelope,
+  type RecordTypeRegistry,
+} from '@cms/contracts';
+import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { appendToOutbox, envelopeRecord, type OutboxRecord } from '../outbox/outbox';
+import { isTransientError, PoisonRecordError } from './errors';
+
+export interface RecordContext {
+  /** The transaction the record is applied in, together with the checkpoint. */
+  manager: EntityManager;
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+  /** Publishes a record through the outbox, atomically with everything else in this transaction. */
+  emit(topic: string, envelope: Envelope, key?: string | null): void;
+}
+
+export interface RejectedRecord {
+  /** The decoded record, or null when it could not even be decoded. */
+  record: DecodedRecord | null;
+  raw: KafkaMessage;
+  reason: string;
+  detail: string;
+  /** Also in the log line, so an operator can find this rejection from the client's error id. */
+  errorId: string;
+}
+
+export interface ConsumerRuntimeOptions {
+  /** Owner of the checkpoints and, unless groupId says otherwise, the consumer group. */
+  name: string;
+  groupId?: string;
+  topics: string[];
+  kafka: Kafka;
+  dataSource: DataSource;
+  registry: RecordTypeRegistry;
+  logger: Logger;
+  handle(record: DecodedRecord, context: RecordContext): Promise<void>;
+  /** Record types this consumer applies; other records only move the checkpoint on. Default: all. */
+  accepts?(type: string): boolean;
+  /** Runs in the transaction that dead-letters a record, e.g. to answer the request with a rejection. */
+  onRejected?(rejected: RejectedRecord, context: RecordContext): Promise<void>;
+  /** Called after every commit that wrote to the outbox. */
+  onOutboxWritten?(): void;
+  /** Records applied in one transaction at most. */
+  maxRecordsPerTransaction?: number;
+  /** Attempts for an error that is not known to be transient, before the record is dead-lettered. */
+  maxAttempts?: number;
+  retryBackoffMs?: { initial: number; max: number };
+  sessionTimeoutMs?: number;
+}
+
+type Outcome = { kind: 'applied'; wroteOutbox: boolean } | { kind: 'stopped' };
+
+function headerText(headers: IHeaders | undefined, name: string): string | undefined {
+  const value = headers?.[name];
+  if (value === undefined) return undefined;
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? undefined : first.toString();
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof RecordDecodeError) return [error.message, ...error.details].join('; ');
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/**
+ * Applies the records of some topics to a service's Postgres projection, exactly once.
+ *
+ * For each chunk of records: one transaction locks the partition's checkpoint row, skips records below
+ * it, validates and applies the rest, writes the facts they produce to the outbox, and moves the
+ * checkpoint; then it commits. Kafka's group offsets are committed afterwards and only as a hint: on
+ * assignment the consumer seeks to the Postgres checkpoint, which is the truth.
+ */
+export class ConsumerRuntime {
+  private readonly consumer: Consumer;
+  private readonly maxPerTransaction: number;
+  private readonly maxAttempts: number;
+  private readonly backoff: { initial: number; max: number };
+  private readonly knownCheckpointRows = new Set<string>();
+  private running = false;
+  private assigned = false;
+  private applied = 0;
+  private deadLettered = 0;
+  private lastError: string | undefined;
+
+  constructor(private readonly options: ConsumerRuntimeOptions) {
+    this.consumer = options.kafka.consumer({
+      groupId: options.groupId ?? options.name,
+      sessionTimeout: options.sessionTimeoutMs ?? 30000,
+      heartbeatInterval: 3000,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: 100,
+      retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },
+    });
+    this.maxPerTransaction = options.maxRecordsPerTransaction ?? 500;
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.backoff = options.retryBackoffMs ?? { initial: 100, max: 5000 };
+  }
+
+  get stats(): { applied: number; deadLettered: number; assigned: boolean; lastError: string | undefined } {
+    return { applied: this.applied, deadLettered: this.deadLettered, assigned: this.assigned, lastError: this.lastError };
+  }
+
+  get isReady(): boolean {
+    return this.running && this.assigned;
+  }
+
+  async start(): Promise<void> {
+    const { consumer } = this;
+    consumer.on(consumer.events.GROUP_JOIN, (event) => {
+      this.assigned = true;
+      this.seekToCheckpoints(event.payload.memberAssignment).catch((error: unknown) => {
+        this.options.logger.error({ err: error }, 'could not seek to the stored checkpoints');
+      });
+    });
+    consumer.on(consumer.events.CRASH, (event) => {
+      this.assigned = false;
+      this.options.logger.error({ err: event.payload.error, restart: event.payload.restart }, 'consumer crashed');
+    });
+    await consumer.connect();
+    for (const topic of this.options.topics) await consumer.subscribe({ topic, fromBeginning: true });
+    this.running = true;
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 1,
+      eachBatch: (payload) => this.eachBatch(payload),
+    });
+  }
+
+  /** Stops fetching, lets the record in hand finish (or roll back), and leaves the group. */
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.consumer.disconnect();
+    this.assigned = false;
+  }
+
+  private async seekToCheckpoints(assignment: Record<string, number[]>): Promise<void> {
+    const admin = this.options.kafka.admin();
+    await admin.connect();
+    try {
+      for (const [topic, partitions] of Object.entries(assignment)) {
+        if (partitions.length === 0) continue;
+        const rows: Array<{ partition: number; next_offset: string }> = await this.options.dataSource.query(
+          'SELECT partition, next_offset::text AS next_offset FROM consumer_checkpoints WHERE consumer = $1 AND topic = $2',
+          [this.options.name, topic],
+        );
+        const stored = new Map(rows.map((row) => [row.partition, row.next_offset]));
+        const watermarks = await admin.fetchTopicOffsets(topic);
+        for (const partition of partitions) {
+          const low = watermarks.find((mark) => mark.partition === partition)?.low ?? '0';
+          // No checkpoint means nothing applied yet: start at the beginning whatever the group says.
+          const offset = stored.get(partition) ?? low;
+          this.consumer.seek({ topic, partition, offset });
+        }
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  private async eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
+    const messages = batch.messages;
+    for (let start = 0; start < messages.length; start += this.maxPerTransaction) {
+      if (!this.running || !isRunning() || isStale()) return;
+      const chunk = messages.slice(start, start + this.maxPerTransaction);
+      const outcome = await this.applyWithRetries(batch.topic, batch.partition, chunk, heartbeat, () => this.running && isRunning() && !isStale());
+      if (outcome.kind === 'stopped') return;
+      if (outcome.wroteOutbox) this.options.onOutboxWritten?.();
+      resolveOffset(chunk[chunk.length - 1]!.offset);
+      await heartbeat();
+    }
+    await commitOffsetsIfNecessary();
+  }
+
+  private async applyWithRetries(
+    topic: string,
+    partition: number,
+    chunk: KafkaMessage[],
+    heartbeat: () => Promise<void>,
+    active: () => boolean,
+  ): Promise<Outcome> {
+    try {
+      return { kind: 'applied', wroteOutbox: await this.transaction(topic, partition, chunk, new Set()) };
+    } catch (error) {
+      this.lastError = errorText(error);
+      if (chunk.length === 1 || !isTransientError(error)) {
+        // Find the record at fault: apply one record per transaction from here.
+        return this.applyOneByOne(topic, partition, chunk, heartbeat, active);
+      }
+    }
+    let wait = this.backoff.initial;
+    for (;;) {
+      if (!active()) return { kind: 'stopped' };
+      await this.pause(wait, heartbeat);
+      wait = Math.min(wait * 2, this.backoff.max);
+      try {
+        return { kind: 'applied', wroteOutbox: await this.transaction(topic, partition, chunk, new Set()) };
+      } catch (error) {
+        this.lastError = errorText(error);
+        if (!isTransientError(error)) return this.applyOneByOne(topic, partition, chunk, heartbeat, active);
+        this.options.logger.warn({ err: error, topic, partition }, 'transient failure; retrying');
+      }
+    }
+  }
+
+  private async applyOneByOne(
+    topic: string,
+    partition: number,
+    chunk: KafkaMessage[],
+    heartbeat: () => Promise<void>,
+    active: () => boolean,
+  ): Promise<Outcome> {
+    let wroteOutbox = false;
+    for (const message of chunk) {
+      let attempts = 0;
+      let wait = this.backoff.initial;
+      for (;;) {
+        if (!active()) return { kind: 'stopped' };
+        try {
+          wroteOutbox = (await this.transaction(topic, partition, [message], new Set())) || wroteOutbox;
+          break;
+        } catch (error) {
+          this.lastError = errorText(error);
+          if (!isTransientError(error)) attempts += 1;
+          const poison = error instanceof PoisonRecordError || attempts >= this.maxAttempts;
+          if (poison) {
+            wroteOutbox = (await this.transaction(topic, partition, [message], new Set([message.offset]), error)) || wroteOutbox;
+            break;
+          }
+          this.options.logger.warn({ err: error, topic, partition, offset: message.offset, attempts }, 'record failed; retrying');
+          await this.pause(wait, heartbeat);
+          wait = Math.min(wait * 2, this.backoff.max);
+        }
+      }
+      await heartbeat();
+    }
+    return { kind: 'applied', wroteOutbox };
+  }
+
+  /**
+   * One transaction: lock the checkpoint, apply what is above it, move it. Records in `reject` are
+   * dead-lettered with `failure` instead of applied. Returns whether anything went to the outbox.
+   */
+  private async transaction(
+    topic: string,
+    partition: number,
+    messages: KafkaMessage[],
+    reject: Set<string>,
+    failure?: unknown,
+  ): Promise<boolean> {
+    const { dataSource, registry, accepts } = this.options;
+    const pending: OutboxRecord[] = [];
+    let applied = 0;
+    let deadLettered = 0;
+    await dataSource.transaction(async (manager) => {
+      const next = await this.lockCheckpoint(manager, topic, partition);
+      for (const message of messages) {
+        if (next !== undefined && BigInt(message.offset) < next) continue;
+        const context: RecordContext = {
+          manager,
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString() ?? null,
+          emit: (to, envelope, key) => pending.push(envelopeRecord(to, envelope, key)),
+        };
+        if (reject.has(message.offset)) {
+          let record: DecodedRecord | null = null;
+          try {
+            record = registry.decode(message.value);
+          } catch {
+            record = null;
+          }
+          await this.deadLetter(context, message, record, failure);
+          deadLettered += 1;
+          continue;
+        }
+        const type = headerText(message.headers, 'ce_type');
+        if (type !== undefined && accepts && !accepts(type)) continue;
+        let record: DecodedRecord;
+        try {
+          record = registry.decode(message.value);
+        } catch (error) {
+          if (!(error instanceof RecordDecodeError)) throw error;
+          if (error.reason === 'unknown_type' && accepts && !this.acceptsRaw(message)) continue;
+          await this.deadLetter(context, message, null, error);
+          deadLettered += 1;
+          continue;
+        }
+        if (accepts && !accepts(record.type)) continue;
+        await this.options.handle(record, context);
+        applied += 1;
+      }
+      await appendToOutbox(manager, pending);
+      const last = messages[messages.length - 1]!;
+      await manager.query(
+        'UPDATE consumer_checkpoints SET next_offset = GREATEST(next_offset, $4), updated_at = now() WHERE consumer = $1 AND topic = $2 AND partition = $3',
+        [this.options.name, topic, partition, (BigInt(last.offset) + 1n).toString()],
+      );
+    });
+    this.applied += applied;
+    this.deadLettered += deadLettered;
+    return pending.length > 0;
+  }
+
+  /** For a record whose type is unknown, whether the consumer claims it by its header-less type. */
+  private acceptsRaw(message: KafkaMessage): boolean {
+    try {
+      const parsed = JSON.parse(message.value?.toString('utf8') ?? 'null') as { type?: unknown };
+      return typeof parsed.type === 'string' && this.options.accepts!(parsed.type);
+    } catch {
+      return true;
+    }
+  }
+
+  private async lockCheckpoint(manager: EntityManager, topic: string, partition: number): Promise<bigint | undefined> {
+    const id = `${topic}/${partition}`;
+    if (!this.knownCheckpointRows.has(id)) {
+      await manager.query(
+        'INSERT INTO consumer_checkpoints (consumer, topic, partition, next_offset) VALUES ($1, $2, $3, -1) ON CONFLICT DO NOTHING',
+        [this.options.name, topic, partition],
+      );
+      this.knownCheckpointRows.add(id);
+    }
+    const rows: Array<{ next_offset: string }> = await manager.query(
+      'SELECT next_offset::text AS next_offset FROM consumer_checkpoints WHERE consumer = $1 AND topic = $2 AND partition = $3 FOR UPDATE',
+      [this.options.name, topic, partition],
+    );
+    const next = rows[0] ? BigInt(rows[0].next_offset) : undefined;
+    return next === undefined || next < 0n ? undefined : next;
+  }
+
+  private async deadLetter(context: RecordContext, message: KafkaMessage, record: DecodedRecord | null, failure: unknown): Promise<void> {
+    const errorId = deterministicId(this.options.name, context.topic, context.partition, context.offset, 'dead-letter');
+    const reason = failure instanceof RecordDecodeError ? failure.reason : failure instanceof PoisonRecordError ? failure.reason : 'handler_failed';
+    const detail = errorText(failure);
+    const { topic, partition, offset, key } = context;
+    this.options.logger.error(
+      { topic, partition, offset, error_id: errorId, reason, err: failure instanceof Error ? failure : undefined },
+      `record dead-lettered: ${detail}`,
+    );
+    await context.manager.query(
+      `INSERT INTO dead_letters (consumer, topic, partition, "offset", key, value, reason, detail)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [this.options.name, topic, partition, offset, key, message.value, reason, detail],
+    );
+    context.emit(
+      TOPICS.deadLetters,
+      createEnvelope({
+        type: DEAD_LETTER_TYPE,
+        source: this.options.name,
+        workspaceid: record?.workspaceid ?? 'unknown',
+        id: errorId,
+        time: new Date(Number(message.timestamp)).toISOString(),
+        ...(record ? { correlationid: record.correlationid, causationid: record.id } : {}),
+        data: {
+          consumer: this.options.name,
+          topic,
+          partition,
+          offset,
+          ...(key !== null ? { key } : {}),
+          value: message.value?.toString('base64') ?? '',
+          reason,
+          detail,
+        },
+      }),
+      key,
+    );
+    await this.options.onRejected?.({ record, raw: message, reason, detail, errorId }, context);
+  }
+
+  private async pause(ms: number, heartbeat: () => Promise<void>): Promise<void> {
+    const until = Date.now() + ms;
+    while (Date.now() < until && this.running) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, until - Date.now())));
+      await heartbeat().catch(() => undefined);
+    }
+  }
+}

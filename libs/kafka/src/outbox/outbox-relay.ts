@@ -1,0 +1,170 @@
+import { Client } from 'pg';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+
+import type { BatchingProducer } from '../producer/batching-producer';
+import { outboxChannel } from './outbox';
+
+export interface OutboxRelayOptions {
+  dataSource: DataSource;
+  /** Connection string for the relay's own session (leadership lock and LISTEN). */
+  databaseUrl: string;
+  schema: string;
+  producer: BatchingProducer;
+  logger: Logger;
+  batchSize?: number;
+  /** Safety net when a notification is missed. */
+  pollMs?: number;
+  /** How often a replica that is not the relay checks whether the relay went away. */
+  standbyMs?: number;
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  key: string | null;
+  value: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Publishes the outbox in id order (= commit order, see appendToOutbox), then deletes what the broker
+ * acknowledged. One replica per schema relays at a time (a session advisory lock); the others stand
+ * by. A crash between the acknowledgement and the delete publishes those rows again on restart,
+ * so consumers of fact topics deduplicate by envelope id.
+ */
+export class OutboxRelay {
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+  private readonly standbyMs: number;
+  private session: Client | undefined;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private pendingKick = false;
+  private leader = false;
+  private published = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.batchSize = options.batchSize ?? 1000;
+    this.pollMs = options.pollMs ?? 500;
+    this.standbyMs = options.standbyMs ?? 2000;
+  }
+
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  get publishedCount(): number {
+    return this.published;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Something was committed to the outbox: publish without waiting for the poll. */
+  kick(): void {
+    this.pendingKick = true;
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /** Rows not yet published. */
+  async backlog(): Promise<number> {
+    const rows: Array<{ count: string }> = await this.options.dataSource.query('SELECT count(*)::text AS count FROM outbox');
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.ensureSession();
+        if (!this.leader) {
+          await this.sleep(this.standbyMs);
+          continue;
+        }
+        const sent = await this.publishBatch();
+        if (sent < this.batchSize) await this.sleep(this.pollMs);
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'outbox relay failed; retrying');
+        await this.dropSession();
+        await this.sleep(1000);
+      }
+    }
+    await this.dropSession();
+  }
+
+  private async ensureSession(): Promise<void> {
+    if (!this.session) {
+      const session = new Client({ connectionString: this.options.databaseUrl, application_name: `${this.options.schema}-outbox-relay` });
+      session.on('error', (error) => this.options.logger.warn({ err: error }, 'outbox relay session lost'));
+      session.on('notification', () => this.kick());
+      session.on('end', () => {
+        if (this.session === session) {
+          this.session = undefined;
+          this.leader = false;
+        }
+      });
+      await session.connect();
+      this.session = session;
+      await session.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
+    }
+    if (!this.leader) {
+      const result = await this.session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
+        `${this.options.schema}:outbox-relay`,
+      ]);
+      this.leader = result.rows[0]?.locked === true;
+      if (this.leader) this.options.logger.info({ schema: this.options.schema }, 'outbox relay is leader');
+    }
+  }
+
+  private async dropSession(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    this.leader = false;
+    if (session) await session.end().catch(() => undefined);
+  }
+
+  private async publishBatch(): Promise<number> {
+    this.pendingKick = false;
+    const rows: OutboxRow[] = await this.options.dataSource.query(
+      'SELECT id::text AS id, topic, key, value, headers FROM outbox ORDER BY id LIMIT $1',
+      [this.batchSize],
+    );
+    if (rows.length === 0) return 0;
+    const byTopic = new Map<string, Array<{ key: string | null; value: string; headers: Record<string, string> }>>();
+    for (const row of rows) {
+      const messages = byTopic.get(row.topic) ?? [];
+      messages.push({ key: row.key, value: row.value, headers: row.headers });
+      byTopic.set(row.topic, messages);
+    }
+    await this.options.producer.sendBatch([...byTopic].map(([topic, messages]) => ({ topic, messages })));
+    await this.options.dataSource.query('DELETE FROM outbox WHERE id <= $1', [rows[rows.length - 1]!.id]);
+    this.published += rows.length;
+    return rows.length;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.pendingKick || !this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = undefined;
+        done();
+      };
+    });
+  }
+}

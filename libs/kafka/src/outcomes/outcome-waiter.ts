@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+
+import { TOPICS, type Envelope } from '@cms/contracts';
+import type { Consumer, Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+
+interface Waiting {
+  resolve: (outcome: Envelope | undefined) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface OutcomeWaiterOptions {
+  kafka: Kafka;
+  logger: Logger;
+  topic?: string;
+  /** Each instance reads every outcome under a group of its own: `<prefix>-<uuid>`. */
+  groupPrefix?: string;
+}
+
+/**
+ * Lets the gateway wait for the owning service's answer to a request it produced. Every gateway
+ * instance reads the whole outcome topic under its own consumer group and settles the waits whose
+ * correlation id it holds; outcomes for other instances are ignored.
+ */
+export class OutcomeWaiter {
+  private readonly consumer: Consumer;
+  private readonly groupId: string;
+  private readonly waiting = new Map<string, Waiting>();
+  private assigned = false;
+  private joined: Promise<void>;
+  private markJoined!: () => void;
+
+  constructor(private readonly options: OutcomeWaiterOptions) {
+    this.groupId = `${options.groupPrefix ?? 'gateway-outcomes'}-${randomUUID()}`;
+    this.consumer = options.kafka.consumer({
+      groupId: this.groupId,
+      maxWaitTimeInMs: 20,
+      allowAutoTopicCreation: false,
+      retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },
+    });
+    this.joined = new Promise((resolve) => (this.markJoined = resolve));
+  }
+
+  get isReady(): boolean {
+    return this.assigned;
+  }
+
+  get pending(): number {
+    return this.waiting.size;
+  }
+
+  /** Resolves once the instance is in its group and reading, so no outcome from now on is missed. */
+  async start(): Promise<void> {
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+      this.assigned = true;
+      this.markJoined();
+    });
+    this.consumer.on(this.consumer.events.CRASH, () => {
+      this.assigned = false;
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topic: this.options.topic ?? TOPICS.outcomes, fromBeginning: false });
+    await this.consumer.run({
+      autoCommit: true,
+      eachBatchAutoResolve: true,
+      eachBatch: async ({ batch }) => {
+        for (const message of batch.messages) this.settle(message.value);
+      },
+    });
+    await this.joined;
+  }
+
+  /**
+   * Registers interest in an outcome; call it before producing the request so a fast answer is not
+   * missed. Resolves with the outcome, or undefined after `timeoutMs`.
+   */
+  wait(correlationId: string, timeoutMs: number): Promise<Envelope | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(correlationId);
+        resolve(undefined);
+      }, timeoutMs);
+      this.waiting.set(correlationId, { resolve, timer });
+    });
+  }
+
+  /** Gives up a wait, e.g. when producing the request failed. */
+  cancel(correlationId: string): void {
+    const waiting = this.waiting.get(correlationId);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    this.waiting.delete(correlationId);
+    waiting.resolve(undefined);
+  }
+
+  async stop(): Promise<void> {
+    for (const id of [...this.waiting.keys()]) this.cancel(id);
+    await this.consumer.disconnect();
+    const admin = this.options.kafka.admin();
+    try {
+      await admin.connect();
+      await admin.deleteGroups([this.groupId]);
+    } catch (error) {
+      this.options.logger.warn({ err: error, group: this.groupId }, 'could not delete the outcome group');
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  private settle(value: Buffer | null): void {
+    if (!value || this.waiting.size === 0) return;
+    let outcome: Envelope;
+    try {
+      outcome = JSON.parse(value.toString('utf8')) as Envelope;
+    } catch {
+      return;
+    }
+    const waiting = this.waiting.get(outcome.correlationid);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
+    this.waiting.delete(outcome.correlationid);
+    waiting.resolve(outcome);
+  }
+}

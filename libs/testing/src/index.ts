@@ -1,0 +1,2 @@
+export * from './stack';
+export * from './unique';
