@@ -3,7 +3,18 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default [
-  { ignores: ['**/dist', '**/node_modules', '**/coverage', '.nx', '.local', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/coverage',
+      '.nx',
+      '.local',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
@@ -22,8 +33,14 @@ export default [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'] },
-            { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:bench',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+            },
           ],
         },
       ],
@@ -32,6 +49,33 @@ export default [
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // Used where an invariant was just checked (array bounds, map membership); strict null checks stay on.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // Tests of a library may use the other plumbing and the testing library; shipped code may not.
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+            {
+              sourceTag: 'type:infra',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+            },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+            },
+          ],
+        },
+      ],
     },
   },
   prettier,

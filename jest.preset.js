@@ -10,6 +10,7 @@ for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
 
 module.exports = {
   testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

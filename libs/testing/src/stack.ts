@@ -55,7 +55,11 @@ export function testStack(): Promise<TestStack> {
 }
 
 async function resolveStack(): Promise<TestStack> {
-  const fromEnv = { KAFKA_BROKERS: process.env.KAFKA_BROKERS, DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
+  const fromEnv = {
+    KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+  };
   const local = readStackEnv();
   const pick = (name: keyof typeof fromEnv): string | undefined => fromEnv[name] ?? local[name];
   const brokers = pick('KAFKA_BROKERS');

@@ -12,10 +12,17 @@ export function uniqueTopic(prefix: string): string {
   return `test.${uniqueName(prefix).replace(/_/g, '-')}`;
 }
 
-export async function createTestTopics(admin: Admin, topics: Array<{ topic: string; partitions: number }>): Promise<void> {
+export async function createTestTopics(
+  admin: Admin,
+  topics: Array<{ topic: string; partitions: number }>,
+): Promise<void> {
   await admin.createTopics({
     waitForLeaders: true,
-    topics: topics.map(({ topic, partitions }) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
+    topics: topics.map(({ topic, partitions }) => ({
+      topic,
+      numPartitions: partitions,
+      replicationFactor: 1,
+    })),
   });
 }
 
@@ -26,7 +33,12 @@ export async function deleteTestTopics(admin: Admin, topics: string[]): Promise<
 }
 
 /** Polls until `probe` returns a truthy value, or fails after `timeoutMs` with `what`. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30000, everyMs = 100): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 30000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -37,7 +49,9 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
       last = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }

@@ -1,4 +1,14 @@
-import { IsDefined, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, Min } from 'class-validator';
+import {
+  IsDefined,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 /** CloudEvents 1.0 attribute names, JSON structured mode. */
 export interface Envelope<TData = unknown> {

@@ -60,25 +60,33 @@ describe('RecordTypeRegistry', () => {
   });
 
   it('rejects an envelope without an id', () => {
-    const { id: _id, ...withoutId } = createEnvelope({ ...base, dataversion: 2, data: { counter: 'a', amount: 2 } });
+    const { id: _id, ...withoutId } = createEnvelope({
+      ...base,
+      dataversion: 2,
+      data: { counter: 'a', amount: 2 },
+    });
     expect(reasonOf(() => registry().decode(encode(withoutId)))).toBe('invalid_envelope');
   });
 
   it('rejects a type nobody registered', () => {
-    expect(reasonOf(() => registry().decode(encode(createEnvelope({ ...base, type: 'other.thing', data: {} }))))).toBe(
-      'unknown_type',
-    );
+    expect(
+      reasonOf(() => registry().decode(encode(createEnvelope({ ...base, type: 'other.thing', data: {} })))),
+    ).toBe('unknown_type');
   });
 
   it('rejects a version newer than any registered', () => {
     expect(
-      reasonOf(() => registry().decode(encode(createEnvelope({ ...base, dataversion: 3, data: { counter: 'a' } })))),
+      reasonOf(() =>
+        registry().decode(encode(createEnvelope({ ...base, dataversion: 3, data: { counter: 'a' } }))),
+      ),
     ).toBe('unknown_version');
   });
 
   it('rejects data that breaks the rules of its class and names the field', () => {
     try {
-      registry().decode(encode(createEnvelope({ ...base, dataversion: 2, data: { counter: 'a', amount: 0 } })));
+      registry().decode(
+        encode(createEnvelope({ ...base, dataversion: 2, data: { counter: 'a', amount: 0 } })),
+      );
       throw new Error('decode accepted invalid data');
     } catch (error) {
       expect(error).toBeInstanceOf(RecordDecodeError);

@@ -16,7 +16,8 @@ export interface RecordTypeDefinition {
   upcast?: Upcaster;
 }
 
-export type RecordDecodeFailure = 'malformed' | 'invalid_envelope' | 'unknown_type' | 'unknown_version' | 'invalid_data';
+export type RecordDecodeFailure =
+  'malformed' | 'invalid_envelope' | 'unknown_type' | 'unknown_version' | 'invalid_data';
 
 /** A record that can never be applied as it is: the consumer dead-letters it instead of retrying. */
 export class RecordDecodeError extends Error {
@@ -113,7 +114,8 @@ export class RecordTypeRegistry {
     }
     const envelope = parsed as Envelope<Record<string, unknown>>;
     const byVersion = this.versions.get(envelope.type);
-    if (!byVersion) throw new RecordDecodeError('unknown_type', `record type ${envelope.type} is not registered`);
+    if (!byVersion)
+      throw new RecordDecodeError('unknown_type', `record type ${envelope.type} is not registered`);
     const latest = Math.max(...byVersion.keys());
     if (!byVersion.has(envelope.dataversion) || envelope.dataversion > latest) {
       throw new RecordDecodeError(
@@ -127,14 +129,19 @@ export class RecordTypeRegistry {
     let data = envelope.data;
     for (let version = envelope.dataversion; version < latest; version += 1) {
       const upcast = byVersion.get(version)?.upcast;
-      if (!upcast) throw new RecordDecodeError('unknown_version', `${envelope.type} v${version} cannot be upcast`);
+      if (!upcast)
+        throw new RecordDecodeError('unknown_version', `${envelope.type} v${version} cannot be upcast`);
       data = upcast(data);
     }
     const schema = byVersion.get(latest)!.schema;
     const instance = plainToInstance(schema, data);
     const dataErrors = validateSync(instance, { forbidUnknownValues: true });
     if (dataErrors.length > 0) {
-      throw new RecordDecodeError('invalid_data', `data of ${envelope.type} v${latest} is invalid`, describe(dataErrors));
+      throw new RecordDecodeError(
+        'invalid_data',
+        `data of ${envelope.type} v${latest} is invalid`,
+        describe(dataErrors),
+      );
     }
     return { ...envelope, data: instance as T, dataversion: latest, writtenVersion: envelope.dataversion };
   }

@@ -110,7 +110,12 @@ export class ConsumerRuntime {
   }
 
   get stats(): { applied: number; deadLettered: number; assigned: boolean; lastError: string | undefined } {
-    return { applied: this.applied, deadLettered: this.deadLettered, assigned: this.assigned, lastError: this.lastError };
+    return {
+      applied: this.applied,
+      deadLettered: this.deadLettered,
+      assigned: this.assigned,
+      lastError: this.lastError,
+    };
   }
 
   get isReady(): boolean {
@@ -127,7 +132,10 @@ export class ConsumerRuntime {
     });
     consumer.on(consumer.events.CRASH, (event) => {
       this.assigned = false;
-      this.options.logger.error({ err: event.payload.error, restart: event.payload.restart }, 'consumer crashed');
+      this.options.logger.error(
+        { err: event.payload.error, restart: event.payload.restart },
+        'consumer crashed',
+      );
     });
     await consumer.connect();
     for (const topic of this.options.topics) await consumer.subscribe({ topic, fromBeginning: true });
@@ -177,7 +185,13 @@ export class ConsumerRuntime {
     for (let start = 0; start < messages.length; start += this.maxPerTransaction) {
       if (!this.running || !isRunning() || isStale()) return;
       const chunk = messages.slice(start, start + this.maxPerTransaction);
-      const outcome = await this.applyWithRetries(batch.topic, batch.partition, chunk, heartbeat, () => this.running && isRunning() && !isStale());
+      const outcome = await this.applyWithRetries(
+        batch.topic,
+        batch.partition,
+        chunk,
+        heartbeat,
+        () => this.running && isRunning() && !isStale(),
+      );
       if (outcome.kind === 'stopped') return;
       if (outcome.wroteOutbox) this.options.onOutboxWritten?.();
       resolveOffset(chunk[chunk.length - 1]!.offset);
@@ -238,10 +252,15 @@ export class ConsumerRuntime {
           if (!isTransientError(error)) attempts += 1;
           const poison = error instanceof PoisonRecordError || attempts >= this.maxAttempts;
           if (poison) {
-            wroteOutbox = (await this.transaction(topic, partition, [message], new Set([message.offset]), error)) || wroteOutbox;
+            wroteOutbox =
+              (await this.transaction(topic, partition, [message], new Set([message.offset]), error)) ||
+              wroteOutbox;
             break;
           }
-          this.options.logger.warn({ err: error, topic, partition, offset: message.offset, attempts }, 'record failed; retrying');
+          this.options.logger.warn(
+            { err: error, topic, partition, offset: message.offset, attempts },
+            'record failed; retrying',
+          );
           await this.pause(wait, heartbeat);
           wait = Math.min(wait * 2, this.backoff.max);
         }
@@ -312,6 +331,8 @@ export class ConsumerRuntime {
         [this.options.name, topic, partition, (BigInt(last.offset) + 1n).toString()],
       );
     });
+    // Only now: a rolled-back transaction takes the checkpoint row it inserted with it.
+    this.knownCheckpointRows.add(`${topic}/${partition}`);
     this.applied += applied;
     this.deadLettered += deadLettered;
     return pending.length > 0;
@@ -327,14 +348,17 @@ export class ConsumerRuntime {
     }
   }
 
-  private async lockCheckpoint(manager: EntityManager, topic: string, partition: number): Promise<bigint | undefined> {
+  private async lockCheckpoint(
+    manager: EntityManager,
+    topic: string,
+    partition: number,
+  ): Promise<bigint | undefined> {
     const id = `${topic}/${partition}`;
     if (!this.knownCheckpointRows.has(id)) {
       await manager.query(
         'INSERT INTO consumer_checkpoints (consumer, topic, partition, next_offset) VALUES ($1, $2, $3, -1) ON CONFLICT DO NOTHING',
         [this.options.name, topic, partition],
       );
-      this.knownCheckpointRows.add(id);
     }
     const rows: Array<{ next_offset: string }> = await manager.query(
       'SELECT next_offset::text AS next_offset FROM consumer_checkpoints WHERE consumer = $1 AND topic = $2 AND partition = $3 FOR UPDATE',
@@ -344,13 +368,36 @@ export class ConsumerRuntime {
     return next === undefined || next < 0n ? undefined : next;
   }
 
-  private async deadLetter(context: RecordContext, message: KafkaMessage, record: DecodedRecord | null, failure: unknown): Promise<void> {
-    const errorId = deterministicId(this.options.name, context.topic, context.partition, context.offset, 'dead-letter');
-    const reason = failure instanceof RecordDecodeError ? failure.reason : failure instanceof PoisonRecordError ? failure.reason : 'handler_failed';
+  private async deadLetter(
+    context: RecordContext,
+    message: KafkaMessage,
+    record: DecodedRecord | null,
+    failure: unknown,
+  ): Promise<void> {
+    const errorId = deterministicId(
+      this.options.name,
+      context.topic,
+      context.partition,
+      context.offset,
+      'dead-letter',
+    );
+    const reason =
+      failure instanceof RecordDecodeError
+        ? failure.reason
+        : failure instanceof PoisonRecordError
+          ? failure.reason
+          : 'handler_failed';
     const detail = errorText(failure);
     const { topic, partition, offset, key } = context;
     this.options.logger.error(
-      { topic, partition, offset, error_id: errorId, reason, err: failure instanceof Error ? failure : undefined },
+      {
+        topic,
+        partition,
+        offset,
+        error_id: errorId,
+        reason,
+        err: failure instanceof Error ? failure : undefined,
+      },
       `record dead-lettered: ${detail}`,
     );
     await context.manager.query(

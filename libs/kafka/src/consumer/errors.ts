@@ -46,11 +46,19 @@ export function isTransientError(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth += 1) {
     if (typeof current !== 'object' || current === null) return false;
-    const candidate = current as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+    const candidate = current as {
+      code?: unknown;
+      message?: unknown;
+      driverError?: unknown;
+      cause?: unknown;
+    };
     if (typeof candidate.code === 'string') {
       if (TRANSIENT_CODES.has(candidate.code) || candidate.code.startsWith('08')) return true;
     }
-    if (typeof candidate.message === 'string' && TRANSIENT_MESSAGES.some((pattern) => pattern.test(candidate.message as string))) {
+    if (
+      typeof candidate.message === 'string' &&
+      TRANSIENT_MESSAGES.some((pattern) => pattern.test(candidate.message as string))
+    ) {
       return true;
     }
     current = candidate.driverError ?? candidate.cause;

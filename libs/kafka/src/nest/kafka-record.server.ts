@@ -2,7 +2,19 @@ import type { DecodedRecord } from '@cms/contracts';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 
-import { ConsumerRuntime, type ConsumerRuntimeOptions, type RecordContext } from '../consumer/consumer-runtime';
+import {
+  ConsumerRuntime,
+  type ConsumerRuntimeOptions,
+  type RecordContext,
+} from '../consumer/consumer-runtime';
+
+/** Nest types a handler's context as unknown; this narrows it back to what the server passes. */
+export function recordContext(context: unknown): RecordContext {
+  if (typeof context !== 'object' || context === null || !('manager' in context) || !('emit' in context)) {
+    throw new Error('not a RecordContext: the handler is not running under KafkaRecordServer');
+  }
+  return context as RecordContext;
+}
 
 export type KafkaRecordServerOptions = Omit<ConsumerRuntimeOptions, 'handle' | 'accepts'>;
 
@@ -46,6 +58,8 @@ export class KafkaRecordServer extends Server implements CustomTransportStrategy
   private async dispatch(record: DecodedRecord, context: RecordContext): Promise<void> {
     const handler = this.getHandlerByPattern(record.type);
     if (!handler) return;
-    await lastValueFrom(this.transformToObservable(await handler(record, context)), { defaultValue: undefined });
+    await lastValueFrom(this.transformToObservable(await handler(record, context)), {
+      defaultValue: undefined,
+    });
   }
 }

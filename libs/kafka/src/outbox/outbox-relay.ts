@@ -80,7 +80,9 @@ export class OutboxRelay {
 
   /** Rows not yet published. */
   async backlog(): Promise<number> {
-    const rows: Array<{ count: string }> = await this.options.dataSource.query('SELECT count(*)::text AS count FROM outbox');
+    const rows: Array<{ count: string }> = await this.options.dataSource.query(
+      'SELECT count(*)::text AS count FROM outbox',
+    );
     return Number(rows[0]?.count ?? 0);
   }
 
@@ -105,7 +107,10 @@ export class OutboxRelay {
 
   private async ensureSession(): Promise<void> {
     if (!this.session) {
-      const session = new Client({ connectionString: this.options.databaseUrl, application_name: `${this.options.schema}-outbox-relay` });
+      const session = new Client({
+        connectionString: this.options.databaseUrl,
+        application_name: `${this.options.schema}-outbox-relay`,
+      });
       session.on('error', (error) => this.options.logger.warn({ err: error }, 'outbox relay session lost'));
       session.on('notification', () => this.kick());
       session.on('end', () => {
@@ -119,9 +124,10 @@ export class OutboxRelay {
       await session.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
     }
     if (!this.leader) {
-      const result = await this.session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
-        `${this.options.schema}:outbox-relay`,
-      ]);
+      const result = await this.session.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+        [`${this.options.schema}:outbox-relay`],
+      );
       this.leader = result.rows[0]?.locked === true;
       if (this.leader) this.options.logger.info({ schema: this.options.schema }, 'outbox relay is leader');
     }
@@ -137,11 +143,15 @@ export class OutboxRelay {
   private async publishBatch(): Promise<number> {
     this.pendingKick = false;
     const rows: OutboxRow[] = await this.options.dataSource.query(
-      'SELECT id::text AS id, topic, key, value, headers FROM outbox ORDER BY id LIMIT $1',
+      // pg hands bigint over as a string; ordering stays numeric because the column is not cast.
+      'SELECT id, topic, key, value, headers FROM outbox ORDER BY id LIMIT $1',
       [this.batchSize],
     );
     if (rows.length === 0) return 0;
-    const byTopic = new Map<string, Array<{ key: string | null; value: string; headers: Record<string, string> }>>();
+    const byTopic = new Map<
+      string,
+      Array<{ key: string | null; value: string; headers: Record<string, string> }>
+    >();
     for (const row of rows) {
       const messages = byTopic.get(row.topic) ?? [];
       messages.push({ key: row.key, value: row.value, headers: row.headers });

@@ -13,7 +13,11 @@ export function outboxChannel(schema: string): string {
   return `outbox_${schema}`;
 }
 
-export function envelopeRecord(topic: string, envelope: Envelope, key: string | null = envelope.workspaceid): OutboxRecord {
+export function envelopeRecord(
+  topic: string,
+  envelope: Envelope,
+  key: string | null = envelope.workspaceid,
+): OutboxRecord {
   return {
     topic,
     key,

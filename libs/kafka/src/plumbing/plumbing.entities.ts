@@ -34,7 +34,7 @@ export class OutboxEntity {
   @Column({ type: 'text' })
   value!: string;
 
-  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  @Column({ type: 'jsonb', default: () => "'{}'" })
   headers!: Record<string, string>;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })

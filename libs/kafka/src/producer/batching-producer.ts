@@ -1,4 +1,11 @@
-import { Partitioners, type Kafka, type Message, type Producer, type RecordMetadata, type TopicMessages } from 'kafkajs';
+import {
+  Partitioners,
+  type Kafka,
+  type Message,
+  type Producer,
+  type RecordMetadata,
+  type TopicMessages,
+} from 'kafkajs';
 
 export interface BatchingProducerOptions {
   /** How long the first record of a batch waits for company. */
@@ -37,6 +44,8 @@ export class BatchingProducer {
       maxInFlightRequests: 1,
       createPartitioner: Partitioners.DefaultPartitioner,
       allowAutoTopicCreation: false,
+      // Idempotence only holds while kafkajs keeps retrying the same sequence numbers.
+      retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 100, maxRetryTime: 5000 },
     });
     this.lingerMs = options.lingerMs ?? 2;
     this.maxBatchRecords = options.maxBatchRecords ?? 2000;
@@ -90,7 +99,10 @@ export class BatchingProducer {
     if (this.inFlight || this.queue.length === 0) return;
     const batch: Pending[] = [];
     let records = 0;
-    while (this.queue.length > 0 && (records === 0 || records + this.queue[0]!.messages.length <= this.maxBatchRecords)) {
+    while (
+      this.queue.length > 0 &&
+      (records === 0 || records + this.queue[0]!.messages.length <= this.maxBatchRecords)
+    ) {
       const next = this.queue.shift()!;
       records += next.messages.length;
       batch.push(next);
@@ -114,7 +126,8 @@ export class BatchingProducer {
         topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
         acks: -1,
       });
-      for (const pending of batch) pending.resolve(metadata.filter((entry) => entry.topicName === pending.topic));
+      for (const pending of batch)
+        pending.resolve(metadata.filter((entry) => entry.topicName === pending.topic));
     } catch (error) {
       for (const pending of batch) pending.reject(error);
     }

@@ -29,7 +29,15 @@ const KEEP_FOREVER = { 'retention.ms': '-1', 'retention.bytes': '-1', 'cleanup.p
 
 export function topicSpecs(layout: Partial<TopicLayout> = {}): TopicSpec[] {
   const l = { ...DEFAULT_TOPIC_LAYOUT, ...layout };
-  const facts = [TOPICS.contacts, TOPICS.segments, TOPICS.automations, TOPICS.broadcasts, TOPICS.messaging, TOPICS.webhooks, TOPICS.gateway];
+  const facts = [
+    TOPICS.contacts,
+    TOPICS.segments,
+    TOPICS.automations,
+    TOPICS.broadcasts,
+    TOPICS.messaging,
+    TOPICS.webhooks,
+    TOPICS.gateway,
+  ];
   return [
     { name: TOPICS.requests, partitions: l.requestPartitions, config: KEEP_FOREVER },
     ...facts.map((name) => ({ name, partitions: l.factPartitions, config: KEEP_FOREVER })),
@@ -54,7 +62,11 @@ export interface TopicReport {
  * retention differs from its spec is reported, never changed: altering partitions would reorder
  * a workspace's records.
  */
-export async function ensureTopics(admin: Admin, specs: TopicSpec[], replicationFactor = 1): Promise<TopicReport[]> {
+export async function ensureTopics(
+  admin: Admin,
+  specs: TopicSpec[],
+  replicationFactor = 1,
+): Promise<TopicReport[]> {
   const existing = new Set(await admin.listTopics());
   const missing = specs.filter((spec) => !existing.has(spec.name));
   if (missing.length > 0) {
@@ -69,15 +81,26 @@ export async function ensureTopics(admin: Admin, specs: TopicSpec[], replication
   return describeTopics(admin, specs, new Set(missing.map((spec) => spec.name)));
 }
 
-export async function describeTopics(admin: Admin, specs: TopicSpec[], created = new Set<string>()): Promise<TopicReport[]> {
+export async function describeTopics(
+  admin: Admin,
+  specs: TopicSpec[],
+  created = new Set<string>(),
+): Promise<TopicReport[]> {
   const existing = new Set(await admin.listTopics());
   const present = specs.filter((spec) => existing.has(spec.name));
-  const metadata = present.length > 0 ? await admin.fetchTopicMetadata({ topics: present.map((s) => s.name) }) : { topics: [] };
+  const metadata =
+    present.length > 0
+      ? await admin.fetchTopicMetadata({ topics: present.map((s) => s.name) })
+      : { topics: [] };
   const configs =
     present.length > 0
       ? await admin.describeConfigs({
           includeSynonyms: false,
-          resources: present.map((spec) => ({ type: 2, name: spec.name, configNames: Object.keys(spec.config) })),
+          resources: present.map((spec) => ({
+            type: 2,
+            name: spec.name,
+            configNames: Object.keys(spec.config),
+          })),
         })
       : { resources: [] };
   return specs.map((spec) => {
@@ -86,8 +109,10 @@ export async function describeTopics(admin: Admin, specs: TopicSpec[], created =
     }
     const problems: string[] = [];
     const partitions = metadata.topics.find((topic) => topic.name === spec.name)?.partitions.length ?? 0;
-    if (partitions !== spec.partitions) problems.push(`has ${partitions} partitions, spec says ${spec.partitions}`);
-    const entries = configs.resources.find((resource) => resource.resourceName === spec.name)?.configEntries ?? [];
+    if (partitions !== spec.partitions)
+      problems.push(`has ${partitions} partitions, spec says ${spec.partitions}`);
+    const entries =
+      configs.resources.find((resource) => resource.resourceName === spec.name)?.configEntries ?? [];
     for (const [name, value] of Object.entries(spec.config)) {
       const actual = entries.find((entry) => entry.configName === name)?.configValue;
       if (actual !== value) problems.push(`${name} is ${actual ?? 'unset'}, spec says ${value}`);

@@ -1,0 +1,26 @@
+import { parseBrokers } from '@cms/kafka';
+
+export interface OpsConfig {
+  kafkaBrokers: string[];
+  requestPartitions: number;
+  factPartitions: number;
+  replicationFactor: number;
+}
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+export function loadConfig(): OpsConfig {
+  return {
+    kafkaBrokers: parseBrokers(process.env.KAFKA_BROKERS),
+    requestPartitions: positiveInt('REQUEST_PARTITIONS', 24),
+    factPartitions: positiveInt('FACT_PARTITIONS', 24),
+    replicationFactor: positiveInt('KAFKA_REPLICATION_FACTOR', 1),
+  };
+}

@@ -1,0 +1,29 @@
+import { describeTopics, ensureTopics, topicSpecs, type TopicReport } from '@cms/kafka';
+import type { Admin } from 'kafkajs';
+
+import type { OpsConfig } from '../config';
+
+function print(reports: TopicReport[]): void {
+  const width = Math.max(...reports.map((report) => report.name.length));
+  for (const report of reports) {
+    const line = `${report.name.padEnd(width)}  ${report.status.padEnd(8)}  partitions=${report.partitions}`;
+    process.stdout.write(`${line}${report.problems.length > 0 ? `  ${report.problems.join('; ')}` : ''}\n`);
+  }
+}
+
+function specsFor(config: OpsConfig) {
+  return topicSpecs({ requestPartitions: config.requestPartitions, factPartitions: config.factPartitions });
+}
+
+/** Creates every topic of the system that is missing; exit code 1 when an existing one differs from its spec. */
+export async function createTopics(admin: Admin, config: OpsConfig): Promise<number> {
+  const reports = await ensureTopics(admin, specsFor(config), config.replicationFactor);
+  print(reports);
+  return reports.some((report) => report.status === 'mismatch') ? 1 : 0;
+}
+
+export async function showTopics(admin: Admin, config: OpsConfig): Promise<number> {
+  const reports = await describeTopics(admin, specsFor(config));
+  print(reports);
+  return reports.some((report) => report.status === 'mismatch') ? 1 : 0;
+}

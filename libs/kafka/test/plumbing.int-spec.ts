@@ -1,0 +1,254 @@
+import { createEnvelope, OUTCOME_TYPES } from '@cms/contracts';
+import { createDataSource, dropSchema, migrate, migrationDrift } from '@cms/persistence';
+import {
+  createTestTopics,
+  deleteTestTopics,
+  eventually,
+  testStack,
+  uniqueName,
+  uniqueTopic,
+  type TestStack,
+} from '@cms/testing';
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { Admin, Kafka } from 'kafkajs';
+import pino from 'pino';
+import { Column, Entity, PrimaryColumn, type DataSource } from 'typeorm';
+
+import {
+  BatchingProducer,
+  createKafka,
+  describeTopics,
+  ensureTopics,
+  KAFKA_PLUMBING_ENTITIES,
+  KAFKA_PLUMBING_MIGRATIONS,
+  KafkaRecordServer,
+  OutcomeWaiter,
+  recordContext,
+  type TopicSpec,
+} from '../src';
+import {
+  COUNTER_MIGRATIONS,
+  COUNTER_TYPE,
+  CounterIncrementedV1,
+  counterMessage,
+  counterRegistry,
+} from './fixtures/counter';
+
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+let stack: TestStack;
+let kafka: Kafka;
+let admin: Admin;
+let producer: BatchingProducer;
+const topics: string[] = [];
+const dataSources: DataSource[] = [];
+
+beforeAll(async () => {
+  stack = await testStack();
+  kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'plumbing-test' }, logger);
+  admin = kafka.admin();
+  await admin.connect();
+  producer = new BatchingProducer(kafka);
+  await producer.connect();
+});
+
+afterAll(async () => {
+  await producer.disconnect();
+  for (const dataSource of dataSources) {
+    await dropSchema(dataSource);
+    await dataSource.destroy();
+  }
+  await deleteTestTopics(admin, topics);
+  await admin.disconnect();
+});
+
+async function schemaWith(
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: Function[],
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: Function[],
+): Promise<DataSource> {
+  const dataSource = createDataSource({
+    url: stack.databaseUrl,
+    schema: uniqueName('plumbing'),
+    applicationName: 'plumbing-test',
+    entities,
+    migrations,
+    poolSize: 3,
+  });
+  await dataSource.initialize();
+  await migrate(dataSource);
+  dataSources.push(dataSource);
+  return dataSource;
+}
+
+describe('topic creation', () => {
+  it('creates missing topics with their partitions and retention, and reports them as existing afterwards', async () => {
+    const specs: TopicSpec[] = [
+      {
+        name: uniqueTopic('forever'),
+        partitions: 4,
+        config: { 'retention.ms': '-1', 'retention.bytes': '-1' },
+      },
+      { name: uniqueTopic('short'), partitions: 2, config: { 'retention.ms': '3600000' } },
+    ];
+    topics.push(...specs.map((spec) => spec.name));
+
+    const first = await ensureTopics(admin, specs);
+    const second = await ensureTopics(admin, specs);
+
+    expect(first.map((report) => [report.status, report.partitions, report.problems])).toEqual([
+      ['created', 4, []],
+      ['created', 2, []],
+    ]);
+    expect(second.map((report) => report.status)).toEqual(['exists', 'exists']);
+  });
+
+  it('reports a topic whose partitions or retention differ from its spec without changing it', async () => {
+    const name = uniqueTopic('drifted');
+    topics.push(name);
+    await createTestTopics(admin, [{ topic: name, partitions: 1 }]);
+
+    const [report] = await describeTopics(admin, [{ name, partitions: 3, config: { 'retention.ms': '-1' } }]);
+
+    expect(report!.status).toBe('mismatch');
+    expect(report!.problems).toEqual([
+      'has 1 partitions, spec says 3',
+      expect.stringMatching(/^retention\.ms is \d+, spec says -1$/),
+    ]);
+    expect((await admin.fetchTopicMetadata({ topics: [name] })).topics[0]!.partitions).toHaveLength(1);
+  });
+});
+
+describe('the Nest transport', () => {
+  const applied: string[] = [];
+
+  @Controller()
+  class CounterConsumer {
+    @EventPattern(COUNTER_TYPE)
+    async onIncrement(
+      @Payload() record: { id: string; data: CounterIncrementedV1 },
+      @Ctx() context: unknown,
+    ): Promise<void> {
+      await recordContext(context).manager.query(
+        'INSERT INTO applied (record_id, counter, seq, times) VALUES ($1, $2, $3, 1)',
+        [record.id, record.data.counter, record.data.seq],
+      );
+      applied.push(record.id);
+    }
+  }
+
+  @Module({ controllers: [CounterConsumer] })
+  class CounterModule {}
+
+  it('hands each record to its @EventPattern handler inside the checkpoint transaction and skips types nobody handles', async () => {
+    const input = uniqueTopic('nest-in');
+    topics.push(input);
+    await createTestTopics(admin, [{ topic: input, partitions: 2 }]);
+    const dataSource = await schemaWith(KAFKA_PLUMBING_ENTITIES, COUNTER_MIGRATIONS);
+    const registry = counterRegistry().register({
+      type: 'test.other.thing',
+      version: 1,
+      schema: CounterIncrementedV1,
+    });
+    const name = uniqueName('nest');
+    const app = await NestFactory.createMicroservice(CounterModule, {
+      strategy: new KafkaRecordServer({ name, topics: [input], kafka, dataSource, registry, logger }),
+      logger: false,
+    });
+    await app.listen();
+
+    const other = createEnvelope({
+      type: 'test.other.thing',
+      source: 'test',
+      workspaceid: 'w',
+      data: { counter: 'x', amount: 1, seq: 0 },
+    });
+    await producer.send(input, [
+      ...Array.from({ length: 20 }, (_, seq) => counterMessage('n', seq)),
+      { key: 'n', value: JSON.stringify(other), headers: { ce_type: other.type } },
+    ]);
+    await eventually('20 applied', async () => {
+      const [row] = await dataSource.query('SELECT count(*)::int AS n FROM applied');
+      return row.n === 20;
+    });
+    await eventually('every partition checkpointed to its end', async () => {
+      const ends = await admin.fetchTopicOffsets(input);
+      const rows: Array<{ partition: number; next_offset: string }> = await dataSource.query(
+        'SELECT partition, next_offset::text AS next_offset FROM consumer_checkpoints WHERE consumer = $1',
+        [name],
+      );
+      return ends.every(
+        (end) =>
+          end.high === '0' ||
+          rows.some((row) => row.partition === end.partition && row.next_offset === end.high),
+      );
+    });
+    await app.close();
+
+    expect(applied).toHaveLength(20);
+    expect(new Set(applied).size).toBe(20);
+  });
+});
+
+describe('the outcome waiter', () => {
+  it('settles a wait with the outcome carrying its correlation id and times out otherwise', async () => {
+    const outcomes = uniqueTopic('outcomes');
+    topics.push(outcomes);
+    await createTestTopics(admin, [{ topic: outcomes, partitions: 3 }]);
+    const waiter = new OutcomeWaiter({ kafka, logger, topic: outcomes, groupPrefix: 'test-outcomes' });
+    await waiter.start();
+
+    const correlationid = uniqueName('corr');
+    const waiting = waiter.wait(correlationid, 15000);
+    const nobody = waiter.wait('nobody-answers', 300);
+    const unrelated = createEnvelope({
+      type: OUTCOME_TYPES.accepted,
+      source: 'test',
+      workspaceid: 'w',
+      correlationid: 'someone-else',
+      data: { status: 201 },
+    });
+    const mine = createEnvelope({
+      type: OUTCOME_TYPES.accepted,
+      source: 'test',
+      workspaceid: 'w',
+      correlationid,
+      data: { status: 201, resource: { id: 7 } },
+    });
+    await producer.send(outcomes, [
+      { key: 'w', value: JSON.stringify(unrelated) },
+      { key: 'w', value: JSON.stringify(mine) },
+    ]);
+
+    expect(await waiting).toMatchObject({ correlationid, data: { status: 201, resource: { id: 7 } } });
+    expect(await nobody).toBeUndefined();
+    expect(waiter.pending).toBe(0);
+    await waiter.stop();
+  });
+});
+
+describe('migration drift', () => {
+  @Entity({ name: 'consumer_checkpoints' })
+  class CheckpointWithExtraColumn {
+    @PrimaryColumn({ type: 'text' }) consumer!: string;
+    @PrimaryColumn({ type: 'text' }) topic!: string;
+    @PrimaryColumn({ type: 'integer' }) partition!: number;
+    @Column({ name: 'next_offset', type: 'bigint' }) nextOffset!: string;
+    @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' }) updatedAt!: Date;
+    @Column({ type: 'text', nullable: true }) owner!: string | null;
+  }
+
+  it('finds nothing when the migrations build exactly what the entities describe', async () => {
+    const dataSource = await schemaWith(KAFKA_PLUMBING_ENTITIES, KAFKA_PLUMBING_MIGRATIONS);
+    expect(await migrationDrift(dataSource)).toEqual([]);
+  });
+
+  it('names the SQL a migration is missing when an entity gained a column', async () => {
+    const dataSource = await schemaWith([CheckpointWithExtraColumn], KAFKA_PLUMBING_MIGRATIONS);
+    const drift = await migrationDrift(dataSource);
+    expect(drift.join('\n')).toMatch(/ADD "owner" text/);
+  });
+});

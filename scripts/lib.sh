@@ -1,0 +1,35 @@
+# Shared by the top-level scripts: puts the project's Node 24 first on PATH, installing it (and the
+# rest of node_modules) when the lockfile changed since the last install.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+cd "$ROOT"
+
+say() { printf '[cms] %s\n' "$*" >&2; }
+
+ensure_install() {
+  local stamp="node_modules/.install-stamp"
+  if [[ ! -x node_modules/.bin/node || ! -f "$stamp" || package-lock.json -nt "$stamp" || package.json -nt "$stamp" ]]; then
+    say "installing dependencies (npm ci; this brings Node 24 as the node package)"
+    # Any npm works for the install itself; everything after runs on the project's Node 24.
+    npm ci --no-audit --no-fund --loglevel=error
+    touch "$stamp"
+  fi
+  export PATH="$ROOT/node_modules/.bin:$PATH"
+  local version
+  version="$(node --version)"
+  [[ "$version" == v24.* ]] || { say "expected Node 24 from node_modules/.bin, got $version"; exit 1; }
+}
+
+ensure_stack() {
+  deploy/local/stack.sh up
+  # shellcheck disable=SC1091
+  source .local/stack.env
+}
+
+ensure_topics() {
+  node dist/apps/ops/src/main.js topics create >/dev/null
+}
+
+build() {
+  node scripts/build.mjs "$@"
+}

@@ -1,0 +1,2 @@
+# The services `npm start` runs, each as "<app>:<http port>". An app appears here once it exists.
+SERVICES=()

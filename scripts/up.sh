@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs the whole system on this machine: the local stack (Kafka, Postgres, Redis), the topics, and
+# every service, each as a background process logging JSON to .local/logs/<app>.log.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source scripts/services.sh
+
+ensure_install
+ensure_stack
+build
+ensure_topics
+say "topics are in place"
+node dist/apps/ops/src/main.js topics describe
+
+mkdir -p .local/run .local/logs
+for entry in "${SERVICES[@]}"; do
+  app="${entry%%:*}"
+  port="${entry##*:}"
+  pidfile=".local/run/$app.pid"
+  if [[ -s "$pidfile" ]] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+    say "$app already running (pid $(cat "$pidfile"))"
+    continue
+  fi
+  HTTP_PORT="$port" DATABASE_SCHEMA="${app//-/_}" setsid nohup node "dist/apps/$app/src/main.js" \
+    >>".local/logs/$app.log" 2>&1 </dev/null &
+  echo $! >"$pidfile"
+  say "$app started on 127.0.0.1:$port (pid $!, log .local/logs/$app.log)"
+done
+for entry in "${SERVICES[@]}"; do
+  app="${entry%%:*}"
+  port="${entry##*:}"
+  for _ in $(seq 1 60); do
+    curl -fsS "http://127.0.0.1:$port/ready" >/dev/null 2>&1 && break
+    sleep 1
+  done
+  curl -fsS "http://127.0.0.1:$port/ready" >/dev/null 2>&1 || { say "$app is not ready; see .local/logs/$app.log"; exit 1; }
+done
+if [[ ${#SERVICES[@]} -eq 0 ]]; then
+  say "no services exist yet: the stack and the topics are up"
+fi
+say "Kafka $KAFKA_BROKERS, Postgres $DATABASE_URL, Redis $REDIS_URL"
