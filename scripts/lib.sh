@@ -9,9 +9,11 @@ say() { printf '[cms] %s\n' "$*" >&2; }
 ensure_install() {
   local stamp="node_modules/.install-stamp"
   if [[ ! -x node_modules/.bin/node || ! -f "$stamp" || package-lock.json -nt "$stamp" || package.json -nt "$stamp" ]]; then
-    say "installing dependencies (npm ci; this brings Node 24 as the node package)"
+    say "installing dependencies (npm install; this brings Node 24 as the node package)"
     # Any npm works for the install itself; everything after runs on the project's Node 24.
-    npm ci --no-audit --no-fund --loglevel=error
+    # `npm ci` trips over npm's lockfile bug with other platforms' optional binaries (npm/cli#4828);
+    # `npm install` honours the lockfile's versions and fills those entries in.
+    npm install --no-audit --no-fund --loglevel=error
     touch "$stamp"
   fi
   export PATH="$ROOT/node_modules/.bin:$PATH"
