@@ -33,7 +33,7 @@ rm -f "$results"
 # NestJS 12 ships ES modules only; jest loads them through Node's require(esm) under this flag.
 NODE_OPTIONS="--experimental-vm-modules --no-warnings" jest --runInBand --ci --json --outputFile="$results" "$@" || true
 if [[ -s "$results" ]]; then
-  read -r jp jf < <(node -e 'const r=require(process.argv[1]); const broken=r.testResults.filter(t=>t.status==="failed"&&t.assertionResults.length===0).length; console.log(r.numPassedTests, r.numFailedTests+broken)' "$results")
+  read -r jp jf < <(node -e 'const r=require(process.argv[1]); const broken=r.testResults.filter(t=>t.status==="failed"&&t.assertionResults.length===0).length; console.log(r.numPassedTests, r.numFailedTests+broken)' "$ROOT/$results")
 else
   jp=0
   jf=1
