@@ -5,3 +5,5 @@ export * from './envelope/deterministic-id';
 export * from './registry/record-type-registry';
 export * from './outcomes/outcome.records';
 export * from './dead-letters/dead-letter.records';
+export * from './gateway/gateway.records';
+export * from './outcomes/outcome-for';

@@ -18,4 +18,18 @@ export const TOPICS = {
   deadLetters: 'cms.deadletters.v1',
 } as const;
 
-export type TopicName = (typeof TOPICS)[keyof typeof TOPICS];
+export type TopicKey = keyof typeof TOPICS;
+export type Topics = { readonly [K in TopicKey]: string };
+
+/**
+ * The topic names under a namespace (`TOPIC_NAMESPACE`): empty for the real system; a test suite or
+ * a second installation on a shared cluster gets `<namespace>.cms.requests.v1` and so on.
+ */
+export function topicNames(namespace = ''): Topics {
+  if (namespace === '') return TOPICS;
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(namespace))
+    throw new Error(`topic namespace ${JSON.stringify(namespace)} is not [a-z0-9-]+`);
+  return Object.fromEntries(
+    Object.entries(TOPICS).map(([key, name]) => [key, `${namespace}.${name}`]),
+  ) as unknown as Topics;
+}

@@ -39,6 +39,11 @@ export class OutcomeError {
   @ValidateNested()
   @Type(() => OutcomeErrorSource)
   source?: OutcomeErrorSource;
+
+  /** For a 500: the id that also stands in the service's log line. */
+  @IsOptional()
+  @IsString()
+  id?: string;
 }
 
 export class RequestAcceptedV1 {
@@ -56,7 +61,7 @@ export class RequestAcceptedV1 {
 export class RequestRejectedV1 {
   @IsInt()
   @Min(400)
-  @Max(499)
+  @Max(599)
   status!: number;
 
   @IsArray()

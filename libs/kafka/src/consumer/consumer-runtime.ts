@@ -52,6 +52,8 @@ export interface ConsumerRuntimeOptions {
   onRejected?(rejected: RejectedRecord, context: RecordContext): Promise<void>;
   /** Called after every commit that wrote to the outbox. */
   onOutboxWritten?(): void;
+  /** Where dead letters go; default `cms.deadletters.v1`. */
+  deadLetterTopic?: string;
   /** Records applied in one transaction at most. */
   maxRecordsPerTransaction?: number;
   /** Attempts for an error that is not known to be transient, before the record is dead-lettered. */
@@ -406,7 +408,7 @@ export class ConsumerRuntime {
       [this.options.name, topic, partition, offset, key, message.value, reason, detail],
     );
     context.emit(
-      TOPICS.deadLetters,
+      this.options.deadLetterTopic ?? TOPICS.deadLetters,
       createEnvelope({
         type: DEAD_LETTER_TYPE,
         source: this.options.name,

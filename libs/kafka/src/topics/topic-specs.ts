@@ -1,4 +1,4 @@
-import { TOPICS } from '@cms/contracts';
+import { TOPICS, type Topics } from '@cms/contracts';
 import type { Admin, ITopicConfig } from 'kafkajs';
 
 export interface TopicSpec {
@@ -27,23 +27,23 @@ export const DEFAULT_TOPIC_LAYOUT: TopicLayout = {
 /** Forever: the log is the system of record and rebuilds every projection. */
 const KEEP_FOREVER = { 'retention.ms': '-1', 'retention.bytes': '-1', 'cleanup.policy': 'delete' };
 
-export function topicSpecs(layout: Partial<TopicLayout> = {}): TopicSpec[] {
+export function topicSpecs(layout: Partial<TopicLayout> = {}, topics: Topics = TOPICS): TopicSpec[] {
   const l = { ...DEFAULT_TOPIC_LAYOUT, ...layout };
   const facts = [
-    TOPICS.contacts,
-    TOPICS.segments,
-    TOPICS.automations,
-    TOPICS.broadcasts,
-    TOPICS.messaging,
-    TOPICS.webhooks,
-    TOPICS.gateway,
+    topics.contacts,
+    topics.segments,
+    topics.automations,
+    topics.broadcasts,
+    topics.messaging,
+    topics.webhooks,
+    topics.gateway,
   ];
   return [
-    { name: TOPICS.requests, partitions: l.requestPartitions, config: KEEP_FOREVER },
+    { name: topics.requests, partitions: l.requestPartitions, config: KEEP_FOREVER },
     ...facts.map((name) => ({ name, partitions: l.factPartitions, config: KEEP_FOREVER })),
-    { name: TOPICS.deadLetters, partitions: 3, config: KEEP_FOREVER },
+    { name: topics.deadLetters, partitions: 3, config: KEEP_FOREVER },
     {
-      name: TOPICS.outcomes,
+      name: topics.outcomes,
       partitions: l.outcomePartitions,
       config: { 'retention.ms': String(l.outcomeRetentionMs), 'cleanup.policy': 'delete' },
     },

@@ -1,0 +1,75 @@
+import { rejectedOutcome, type RecordTypeRegistry } from '@cms/contracts';
+import { bootstrapHttp, createFastifyAdapter, createLogger, ReadinessRegistry } from '@cms/http';
+import { KafkaRecordServer, OutboxRelay, type ConsumerRuntime } from '@cms/kafka';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+
+import { AppModule } from './app.module';
+import type { GatewayConfig } from './config';
+import { KAFKA, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
+
+export interface GatewayApp {
+  app: NestFastifyApplication;
+  logger: Logger;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds and starts the gateway: HTTP on `config.httpPort` (0 = any free port) and its request consumer. */
+export async function startGateway(
+  config: GatewayConfig,
+  logger: Logger = createLogger('gateway'),
+): Promise<GatewayApp> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger),
+    createFastifyAdapter({ logger }),
+    {
+      bufferLogs: true,
+    },
+  );
+  bootstrapHttp(app, { service: 'gateway', logger });
+  app.enableShutdownHooks();
+
+  const relay = app.get(OutboxRelay);
+  const server = new KafkaRecordServer({
+    name: 'gateway',
+    groupId: config.topics.requests === 'cms.requests.v1' ? 'gateway' : `${config.topics.requests}.gateway`,
+    topics: [config.topics.requests],
+    kafka: app.get<Kafka>(KAFKA),
+    dataSource: app.get(DataSource),
+    registry: app.get<RecordTypeRegistry>(RECORD_REGISTRY),
+    logger: logger.child({ component: 'requests-consumer' }),
+    deadLetterTopic: config.topics.deadLetters,
+    onOutboxWritten: () => relay.kick(),
+    // A request that can never be applied still gets an answer, so its client is not left waiting.
+    onRejected: async ({ record, errorId }, context) => {
+      if (!record) return;
+      context.emit(
+        config.topics.outcomes,
+        rejectedOutcome(record, 'gateway', 500, [
+          {
+            status: '500',
+            title: 'Internal Server Error',
+            detail: 'The request could not be applied.',
+            id: errorId,
+          },
+        ]),
+      );
+    },
+  });
+  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+  await app.startAllMicroservices();
+  app.get(ReadinessRegistry).register('requests-consumer', () => server.unwrap<ConsumerRuntime>().isReady);
+  await app.listen({ port: config.httpPort, host: '0.0.0.0' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.httpPort;
+  return {
+    app,
+    logger,
+    url: `http://127.0.0.1:${port}`,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,19 @@
+/** Resources whose integer ids the gateway mints before the request enters the log. */
+export const ID_KINDS = [
+  'workspace',
+  'api_key',
+  'contact',
+  'event',
+  'tag',
+  'integration',
+  'audience',
+  'notification',
+  'channel',
+  'bot',
+  'workflow',
+  'template',
+] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+
+/** Ids handed out per database round trip. */
+export const ID_BLOCK_SIZE = 100;

@@ -1,0 +1,168 @@
+import { GATEWAY_RECORD_TYPES, OUTCOME_RECORD_TYPES, RecordTypeRegistry } from '@cms/contracts';
+import { createLogger, ReadinessRegistry } from '@cms/http';
+import {
+  BatchingProducer,
+  createKafka,
+  KAFKA_PLUMBING_ENTITIES,
+  KAFKA_PLUMBING_MIGRATIONS,
+  OutboxRelay,
+  OutcomeWaiter,
+} from '@cms/kafka';
+import { openDatabase } from '@cms/persistence';
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+
+import { GatewayInit1763780000000 } from '../../migrations/1763780000000-gateway-init.migration';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { IdAllocatorRepository } from '../ids/id-allocator.repository';
+import { ApiKeyEntity } from '../workspaces/api-key.entity';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
+
+export const LOGGER = Symbol('LOGGER');
+export const KAFKA = Symbol('KAFKA');
+export const REDIS = Symbol('REDIS');
+export const RECORD_REGISTRY = Symbol('RECORD_REGISTRY');
+
+export const GATEWAY_ENTITIES = [...KAFKA_PLUMBING_ENTITIES, WorkspaceEntity, ApiKeyEntity];
+export const GATEWAY_MIGRATIONS = [...KAFKA_PLUMBING_MIGRATIONS, GatewayInit1763780000000];
+
+/** Owns the connections of the process and closes them in order on shutdown. */
+class Connections implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(ReadinessRegistry) private readonly readiness: ReadinessRegistry,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(BatchingProducer) private readonly producer: BatchingProducer,
+    @Inject(OutcomeWaiter) private readonly waiter: OutcomeWaiter,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.readiness.register('postgres', async () => {
+      await this.dataSource.query('SELECT 1');
+      return true;
+    });
+    this.readiness.register('kafka-producer', () => this.producer.isConnected);
+    this.readiness.register('outcomes', () => this.waiter.isReady);
+    this.readiness.register('redis', async () => (await this.redis.ping()) === 'PONG');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.waiter.stop();
+    await this.relay.stop();
+    await this.producer.disconnect();
+    this.redis.disconnect();
+    await this.dataSource.destroy();
+  }
+}
+
+@Global()
+@Module({})
+export class InfrastructureModule {
+  static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    return {
+      module: InfrastructureModule,
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: LOGGER, useValue: logger },
+        {
+          provide: RECORD_REGISTRY,
+          useFactory: () =>
+            new RecordTypeRegistry().register(...GATEWAY_RECORD_TYPES, ...OUTCOME_RECORD_TYPES),
+        },
+        {
+          provide: DataSource,
+          useFactory: () =>
+            openDatabase({
+              url: config.databaseUrl,
+              schema: config.databaseSchema,
+              applicationName: 'gateway',
+              entities: GATEWAY_ENTITIES,
+              migrations: GATEWAY_MIGRATIONS,
+            }),
+        },
+        {
+          provide: KAFKA,
+          useFactory: () => createKafka({ brokers: config.kafkaBrokers, clientId: 'gateway' }, logger),
+        },
+        {
+          provide: BatchingProducer,
+          inject: [KAFKA],
+          useFactory: async (kafka: Kafka) => {
+            const producer = new BatchingProducer(kafka);
+            await producer.connect();
+            return producer;
+          },
+        },
+        {
+          provide: OutcomeWaiter,
+          inject: [KAFKA],
+          useFactory: async (kafka: Kafka) => {
+            const waiter = new OutcomeWaiter({
+              kafka,
+              logger,
+              topic: config.topics.outcomes,
+              groupPrefix: 'gateway-outcomes',
+            });
+            await waiter.start();
+            return waiter;
+          },
+        },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, BatchingProducer],
+          useFactory: (dataSource: DataSource, producer: BatchingProducer) => {
+            const relay = new OutboxRelay({
+              dataSource,
+              databaseUrl: config.databaseUrl,
+              schema: config.databaseSchema,
+              producer,
+              logger,
+            });
+            relay.start();
+            return relay;
+          },
+        },
+        {
+          provide: REDIS,
+          useFactory: () =>
+            new Redis(config.redisUrl, {
+              maxRetriesPerRequest: 2,
+              enableOfflineQueue: false,
+              lazyConnect: false,
+            }),
+        },
+        {
+          provide: IdAllocatorRepository,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new IdAllocatorRepository(dataSource),
+        },
+        Connections,
+      ],
+      exports: [
+        GATEWAY_CONFIG,
+        LOGGER,
+        RECORD_REGISTRY,
+        DataSource,
+        KAFKA,
+        BatchingProducer,
+        OutcomeWaiter,
+        OutboxRelay,
+        REDIS,
+        IdAllocatorRepository,
+      ],
+    };
+  }
+}
+
+export { createLogger };

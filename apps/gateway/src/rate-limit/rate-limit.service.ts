@@ -1,0 +1,143 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+export type RateLimitBucket = 'api' | 'events';
+
+export interface RateLimitConfig {
+  /** 60 in production; tests shorten it, never the counts. */
+  windowSeconds: number;
+  perKey: number;
+  /** All keys of a workspace together. */
+  perWorkspace: number;
+  /** POST /api/v1/events only, counted apart from the two API limits. */
+  eventsPerWorkspace: number;
+  /** Redis key namespace. */
+  keyPrefix: string;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** X-RateLimit-Limit: perKey for 'api', eventsPerWorkspace for 'events'. */
+  limit: number;
+  /** X-RateLimit-Remaining: requests left in this window, never negative. */
+  remaining: number;
+  /** Retry-After: whole seconds until a request would be allowed again; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+interface Outcome {
+  allowed: boolean;
+  res: RateLimiterRes;
+}
+
+/**
+ * The spec's per-key, per-workspace and events limits, counted in Redis so every gateway replica
+ * shares them. When Redis is down each replica falls back to its own in-memory counters: limits get
+ * looser by the number of replicas, but requests keep flowing.
+ */
+export class RateLimitService {
+  private readonly perKey: RateLimiterRedis;
+  private readonly perWorkspace: RateLimiterRedis;
+  private readonly eventsPerWorkspace: RateLimiterRedis;
+
+  constructor(
+    redis: Redis,
+    private readonly config: RateLimitConfig,
+  ) {
+    assertValid(config);
+    const limiter = (name: string, points: number): RateLimiterRedis => {
+      const keyPrefix = `${config.keyPrefix}:${name}`;
+      const duration = config.windowSeconds;
+      return new RateLimiterRedis({
+        storeClient: redis,
+        // ioredis, not the `redis` package: useRedisPackage stays off.
+        useRedisPackage: false,
+        // A request must not wait on a disconnected client's offline queue: go to the insurance at once.
+        rejectIfRedisNotReady: true,
+        keyPrefix,
+        points,
+        duration,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+      });
+    };
+    this.perKey = limiter('api:key', config.perKey);
+    this.perWorkspace = limiter('api:workspace', config.perWorkspace);
+    this.eventsPerWorkspace = limiter('events:workspace', config.eventsPerWorkspace);
+  }
+
+  async consume(apiKeyId: number, workspaceId: number, bucket: RateLimitBucket): Promise<RateLimitDecision> {
+    switch (bucket) {
+      case 'api':
+        return this.consumeApi(apiKeyId, workspaceId);
+      case 'events':
+        return this.consumeEvents(workspaceId);
+    }
+  }
+
+  private async consumeEvents(workspaceId: number): Promise<RateLimitDecision> {
+    const outcome = await attempt(this.eventsPerWorkspace, workspaceId);
+    return outcome.allowed
+      ? allowed(this.config.eventsPerWorkspace, outcome.res.remainingPoints)
+      : refused(this.config.eventsPerWorkspace, outcome.res.msBeforeNext);
+  }
+
+  private async consumeApi(apiKeyId: number, workspaceId: number): Promise<RateLimitDecision> {
+    const limit = this.config.perKey;
+    const key = await attempt(this.perKey, apiKeyId);
+    if (!key.allowed) {
+      // A request the key's limit refuses is not charged to the workspace, or one runaway key would
+      // lock out its siblings. Its Retry-After still covers an exhausted workspace, so the retry lands.
+      const workspace = await this.perWorkspace.get(workspaceId);
+      const workspaceWaitMs = workspace && workspace.remainingPoints === 0 ? workspace.msBeforeNext : 0;
+      return refused(limit, Math.max(key.res.msBeforeNext, workspaceWaitMs));
+    }
+    const workspace = await attempt(this.perWorkspace, workspaceId);
+    if (!workspace.allowed) {
+      // Symmetrically, a request the workspace refuses gives the key its point back.
+      await this.perKey.reward(apiKeyId);
+      return refused(limit, workspace.res.msBeforeNext);
+    }
+    // The smaller of the two, so a client never reads Remaining > 0 and then gets a 429.
+    return allowed(limit, Math.min(key.res.remainingPoints, workspace.res.remainingPoints));
+  }
+}
+
+/** The library rejects with a RateLimiterRes when over the limit; anything else is a real failure. */
+async function attempt(limiter: RateLimiterRedis, key: number): Promise<Outcome> {
+  try {
+    return { allowed: true, res: await limiter.consume(key) };
+  } catch (rejection: unknown) {
+    if (rejection instanceof RateLimiterRes) return { allowed: false, res: rejection };
+    throw rejection;
+  }
+}
+
+function allowed(limit: number, remaining: number): RateLimitDecision {
+  return { allowed: true, limit, remaining: Math.max(remaining, 0), retryAfterSeconds: 0 };
+}
+
+function refused(limit: number, msBeforeNext: number): RateLimitDecision {
+  // Rounded up and at least 1: a Retry-After of 0, or one a few ms short, invites a retry that is refused.
+  return {
+    allowed: false,
+    limit,
+    remaining: 0,
+    retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+  };
+}
+
+function assertValid(config: RateLimitConfig): void {
+  // The library counts whole seconds and treats a duration of 0 as "never reset".
+  const counts: Array<[string, number]> = [
+    ['windowSeconds', config.windowSeconds],
+    ['perKey', config.perKey],
+    ['perWorkspace', config.perWorkspace],
+    ['eventsPerWorkspace', config.eventsPerWorkspace],
+  ];
+  for (const [name, value] of counts) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(`rate limit ${name} must be an integer ≥ 1, got ${value}`);
+    }
+  }
+  if (config.keyPrefix.trim() === '') throw new RangeError('rate limit keyPrefix must not be empty');
+}

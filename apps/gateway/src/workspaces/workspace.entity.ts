@@ -1,0 +1,20 @@
+import type { Plan } from '@cms/contracts';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity({ name: 'workspaces' })
+export class WorkspaceEntity {
+  @PrimaryColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  plan!: Plan;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

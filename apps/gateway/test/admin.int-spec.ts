@@ -1,0 +1,180 @@
+import { createKafka } from '@cms/kafka';
+import { eventually, testStack, uniqueName } from '@cms/testing';
+import { DataSource } from 'typeorm';
+
+import { ADMIN_TOKEN, startHarness, type Harness } from './gateway.harness';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.stop();
+});
+
+type Data = { data: Record<string, unknown> };
+type Errors = {
+  errors: Array<{ status: string; title: string; detail: string; source?: { pointer: string } }>;
+};
+
+async function createWorkspace(name = 'Acme', plan = 'pro'): Promise<Record<string, unknown>> {
+  const answer = await harness.call('POST', '/admin/v1/workspaces', {
+    token: ADMIN_TOKEN,
+    body: { name, plan },
+  });
+  expect(answer.status).toBe(201);
+  return (answer.body as Data).data;
+}
+
+async function readTopic(topic: string, until: (values: string[]) => boolean): Promise<string[]> {
+  const stack = await testStack();
+  const consumer = createKafka({ brokers: stack.kafkaBrokers, clientId: 'reader' }).consumer({
+    groupId: uniqueName('reader'),
+    maxWaitTimeInMs: 50,
+  });
+  const values: string[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({ eachMessage: async ({ message }) => void values.push(message.value!.toString()) });
+  try {
+    await eventually(`records on ${topic}`, async () => until(values), 20000);
+  } finally {
+    await consumer.disconnect();
+  }
+  return values;
+}
+
+describe('the operator API', () => {
+  it('answers 401 in the JSON:API form without the operator token or with a wrong one', async () => {
+    for (const token of [undefined, 'wrong-token-wrong-token']) {
+      const answer = await harness.call('POST', '/admin/v1/workspaces', {
+        ...(token ? { token } : {}),
+        body: { name: 'x', plan: 'pro' },
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+      expect((answer.body as Errors).errors[0]).toMatchObject({ status: '401', title: 'Unauthenticated' });
+    }
+  });
+
+  it('creates a workspace and answers 201 with its id, name, plan and creation time', async () => {
+    const workspace = await createWorkspace('Acme Ltd', 'business');
+    expect(workspace).toEqual({
+      id: expect.any(Number),
+      name: 'Acme Ltd',
+      plan: 'business',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+  });
+
+  it('answers 422 naming every invalid field and creates nothing', async () => {
+    const answer = await harness.call('POST', '/admin/v1/workspaces', {
+      token: ADMIN_TOKEN,
+      body: { name: '', plan: 'gold', extra: 1 },
+    });
+    expect(answer.status).toBe(422);
+    const pointers = (answer.body as Errors).errors.map((error) => error.source?.pointer).sort();
+    expect(pointers).toEqual(['/data/attributes/extra', '/data/attributes/name', '/data/attributes/plan']);
+    expect(
+      (answer.body as Errors).errors.every(
+        (error) => error.title === 'Validation Error' && error.status === '422',
+      ),
+    ).toBe(true);
+  });
+
+  it('changes a workspace plan and name with PATCH', async () => {
+    const workspace = await createWorkspace('Before', 'starter');
+    const answer = await harness.call('PATCH', `/admin/v1/workspaces/${String(workspace.id)}`, {
+      token: ADMIN_TOKEN,
+      body: { plan: 'agency' },
+    });
+    expect(answer.status).toBe(200);
+    expect((answer.body as Data).data).toMatchObject({ id: workspace.id, name: 'Before', plan: 'agency' });
+  });
+
+  it('answers 404 for a workspace that does not exist or an id that is not a number', async () => {
+    for (const id of ['999999999', 'abc', '-1', '1.5']) {
+      const answer = await harness.call('PATCH', `/admin/v1/workspaces/${id}`, {
+        token: ADMIN_TOKEN,
+        body: { plan: 'pro' },
+      });
+      expect(answer.status).toBe(404);
+      expect((answer.body as Errors).errors[0]!.title).toBe('Not Found');
+    }
+    const key = await harness.call('POST', '/admin/v1/workspaces/999999999/api-keys', {
+      token: ADMIN_TOKEN,
+      body: { name: 'k', permissions: ['read'] },
+    });
+    expect(key.status).toBe(404);
+  });
+
+  it('issues an API key shown once, stored and logged only as a hash', async () => {
+    const workspace = await createWorkspace();
+    const answer = await harness.call('POST', `/admin/v1/workspaces/${String(workspace.id)}/api-keys`, {
+      token: ADMIN_TOKEN,
+      body: { name: 'backend', permissions: ['read', 'create'] },
+    });
+    expect(answer.status).toBe(201);
+    const key = (answer.body as Data).data;
+    expect(key).toMatchObject({
+      id: expect.any(Number),
+      name: 'backend',
+      permissions: ['read', 'create'],
+      key: expect.stringMatching(/^cms_live_[A-Za-z0-9_-]{43}$/),
+    });
+
+    const dataSource = harness.gateway.app.get(DataSource);
+    const stored: Array<Record<string, unknown>> = await dataSource.query(
+      'SELECT * FROM api_keys WHERE id = $1',
+      [key.id],
+    );
+    expect(JSON.stringify(stored)).not.toContain(String(key.key));
+    expect(stored[0]!.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    const requests = await readTopic(harness.topics.requests, (values) =>
+      values.some((value) => value.includes('apikey.create.requested')),
+    );
+    expect(requests.join('\n')).not.toContain(String(key.key));
+  });
+
+  it('rejects permissions outside read, create, update and delete, and an empty list', async () => {
+    const workspace = await createWorkspace();
+    for (const permissions of [[], ['admin'], ['read', 'read']]) {
+      const answer = await harness.call('POST', `/admin/v1/workspaces/${String(workspace.id)}/api-keys`, {
+        token: ADMIN_TOKEN,
+        body: { name: 'k', permissions },
+      });
+      expect(answer.status).toBe(422);
+      expect((answer.body as Errors).errors[0]!.source?.pointer).toBe('/data/attributes/permissions');
+    }
+  });
+
+  it('deletes a key with 204 and answers 404 when it is deleted again', async () => {
+    const workspace = await createWorkspace();
+    const created = await harness.call('POST', `/admin/v1/workspaces/${String(workspace.id)}/api-keys`, {
+      token: ADMIN_TOKEN,
+      body: { name: 'k', permissions: ['read'] },
+    });
+    const id = String((created.body as Data).data.id);
+    const first = await harness.call('DELETE', `/admin/v1/api-keys/${id}`, { token: ADMIN_TOKEN });
+    expect(first.status).toBe(204);
+    expect(first.body).toBeUndefined();
+    const second = await harness.call('DELETE', `/admin/v1/api-keys/${id}`, { token: ADMIN_TOKEN });
+    expect(second.status).toBe(404);
+  });
+
+  it('publishes each change as a fact on the gateway topic', async () => {
+    const workspace = await createWorkspace('Facts', 'pro');
+    const facts = await readTopic(harness.topics.gateway, (values) =>
+      values.some((value) => value.includes(`"workspace_id":${String(workspace.id)}`)),
+    );
+    const created = facts
+      .map((value) => JSON.parse(value) as { type: string; data: { workspace_id: number } })
+      .find((fact) => fact.data.workspace_id === workspace.id);
+    expect(created).toMatchObject({
+      type: 'workspace.created',
+      data: { workspace_id: workspace.id, name: 'Facts', plan: 'pro' },
+    });
+  });
+});
