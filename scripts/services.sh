@@ -1,2 +1,2 @@
 # The services `npm start` runs, each as "<app>:<http port>". An app appears here once it exists.
-SERVICES=()
+SERVICES=("gateway:3000")

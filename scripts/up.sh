@@ -12,6 +12,12 @@ say "topics are in place"
 node dist/apps/ops/src/main.js topics describe
 
 mkdir -p .local/run .local/logs
+# The operator token of the gateway: kept from run to run, made once.
+if [[ -z "${ADMIN_TOKEN:-}" ]]; then
+  [[ -s .local/admin-token ]] || node -e 'process.stdout.write(require("crypto").randomBytes(24).toString("base64url"))' >.local/admin-token
+  ADMIN_TOKEN="$(cat .local/admin-token)"
+fi
+export ADMIN_TOKEN
 for entry in "${SERVICES[@]}"; do
   app="${entry%%:*}"
   port="${entry##*:}"
@@ -38,3 +44,4 @@ if [[ ${#SERVICES[@]} -eq 0 ]]; then
   say "no services exist yet: the stack and the topics are up"
 fi
 say "Kafka $KAFKA_BROKERS, Postgres $DATABASE_URL, Redis $REDIS_URL"
+say "public API: http://127.0.0.1:3000/api/v1 (reference: http://127.0.0.1:3000/docs); operator token in .local/admin-token"

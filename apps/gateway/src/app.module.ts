@@ -1,9 +1,16 @@
 import { HealthModule } from '@cms/http';
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
-import type { GatewayConfig } from './config';
-import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
+import { PublicApiGuard } from './auth/public-api.guard';
+
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { InfrastructureModule, REDIS } from './infrastructure/infrastructure.module';
+import { UpstreamProxy } from './proxy/upstream.proxy';
+import { RateLimitService } from './rate-limit/rate-limit.service';
 import { WritePathService } from './write-path/write-path.service';
 import { AdminController } from './workspaces/admin.controller';
 import { AdminGuard } from './workspaces/admin.guard';
@@ -16,7 +23,22 @@ export class AppModule {
       module: AppModule,
       imports: [InfrastructureModule.forRoot(config, logger), HealthModule.forRoot({ service: 'gateway' })],
       controllers: [AdminController, WorkspaceRequestsConsumer],
-      providers: [WritePathService, AdminGuard],
+      providers: [
+        WritePathService,
+        AdminGuard,
+        ApiKeyAuthenticator,
+        UpstreamProxy,
+        {
+          provide: RateLimitService,
+          inject: [REDIS, GATEWAY_CONFIG],
+          useFactory: (redis: Redis, gatewayConfig: GatewayConfig) =>
+            new RateLimitService(redis, {
+              ...gatewayConfig.rateLimit,
+              keyPrefix: `rl:${gatewayConfig.databaseSchema}`,
+            }),
+        },
+        { provide: APP_GUARD, useClass: PublicApiGuard },
+      ],
     };
   }
 }

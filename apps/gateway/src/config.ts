@@ -43,6 +43,9 @@ function integer(env: Env, name: string, fallback: number, min = 1): number {
   return value;
 }
 
+/** The services the gateway proxies reads to, with the port each listens on by default. */
+const UPSTREAM_PORTS = { contacts: 3001 } as const;
+
 const DEFAULT_PLANS: Record<Plan, PlanLimits> = {
   starter: { api: false, webhooks: false, storedContacts: 1_000 },
   pro: { api: true, webhooks: false, storedContacts: 25_000 },
@@ -62,16 +65,11 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     ]),
   ) as Record<Plan, PlanLimits>;
   const upstreams: Record<string, string> = {};
-  for (const service of [
-    'contacts',
-    'segments',
-    'automations',
-    'broadcasts',
-    'messaging',
-    'webhook-dispatch',
-  ]) {
-    const url = env[`${service.toUpperCase().replace('-', '_')}_URL`];
-    if (url) upstreams[service] = url.replace(/\/+$/, '');
+  for (const [service, port] of Object.entries(UPSTREAM_PORTS)) {
+    const name = `${service.toUpperCase().replace('-', '_')}_URL`;
+    const url = env[name]?.trim() || `http://127.0.0.1:${port}`;
+    if (!/^https?:\/\/[^/]+/.test(url)) throw new ConfigError(`${name} must be an http(s) URL`);
+    upstreams[service] = url.replace(/\/+$/, '');
   }
   const adminToken = required(env, 'ADMIN_TOKEN');
   if (adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
 import { AppModule } from './app.module';
+import { serveOpenApi } from './openapi/openapi.document';
 import type { GatewayConfig } from './config';
 import { KAFKA, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
 
@@ -63,6 +64,7 @@ export async function startGateway(
   app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
   await app.startAllMicroservices();
   app.get(ReadinessRegistry).register('requests-consumer', () => server.unwrap<ConsumerRuntime>().isReady);
+  serveOpenApi(app);
   await app.listen({ port: config.httpPort, host: '0.0.0.0' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;

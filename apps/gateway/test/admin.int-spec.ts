@@ -178,3 +178,86 @@ describe('the operator API', () => {
     });
   });
 });
+
+describe('the published reference', () => {
+  it('serves an OpenAPI document generated from the routes, with body schemas from the validation rules', async () => {
+    const answer = await harness.call('GET', '/openapi.json');
+    expect(answer.status).toBe(200);
+    const document = answer.body as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: { $ref: string } }> };
+            responses: Record<string, unknown>;
+          }
+        >
+      >;
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+    };
+    expect(document.openapi).toMatch(/^3\./);
+    const create = document.paths['/admin/v1/workspaces']!.post!;
+    const ref = create.requestBody!.content['application/json']!.schema.$ref;
+    const schema = document.components.schemas[ref.split('/').pop()!]!;
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['name', 'plan']);
+    expect(schema.required?.sort()).toEqual(['name', 'plan']);
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '401', '422']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/admin/v1/workspaces/{id}',
+        '/admin/v1/workspaces/{id}/api-keys',
+        '/admin/v1/api-keys/{id}',
+      ]),
+    );
+  });
+
+  it('serves a browsable reference at /docs', async () => {
+    const answer = await harness.call('GET', '/docs');
+    expect(answer.status).toBe(200);
+    expect(String(answer.body)).toMatch(/<html/i);
+  });
+});
+
+describe('errors at the edge', () => {
+  it('answers an unknown route with 404 naming it', async () => {
+    const answer = await harness.call('GET', '/api/v1/nothing-here');
+    expect(answer.status).toBe(404);
+    expect((answer.body as Errors).errors[0]).toMatchObject({
+      status: '404',
+      title: 'Not Found',
+      detail: expect.stringContaining('/api/v1/nothing-here'),
+    });
+  });
+
+  it('answers a known route with a wrong method with 405 and Allow', async () => {
+    const answer = await harness.call('PUT', '/admin/v1/workspaces', { token: ADMIN_TOKEN, body: {} });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toContain('POST');
+  });
+
+  it('answers malformed JSON with 400 and a body over 1 MiB with 413, in the JSON:API form', async () => {
+    const malformed = await harness.call('POST', '/admin/v1/workspaces', {
+      token: ADMIN_TOKEN,
+      body: '{"name": ',
+    });
+    expect(malformed.status).toBe(400);
+    expect((malformed.body as Errors).errors[0]!.title).toBe('Bad Request');
+    const huge = await harness.call('POST', '/admin/v1/workspaces', {
+      token: ADMIN_TOKEN,
+      body: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), plan: 'pro' }),
+    });
+    expect(huge.status).toBe(413);
+    expect((huge.body as Errors).errors[0]!.title).toBe('Payload Too Large');
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    const answer = await harness.call('POST', '/admin/v1/workspaces', {
+      token: ADMIN_TOKEN,
+      body: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(answer.status).toBe(415);
+  });
+});

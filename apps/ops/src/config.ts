@@ -1,7 +1,9 @@
+import { topicNames, type Topics } from '@cms/contracts';
 import { parseBrokers } from '@cms/kafka';
 
 export interface OpsConfig {
   kafkaBrokers: string[];
+  topics: Topics;
   requestPartitions: number;
   factPartitions: number;
   replicationFactor: number;
@@ -19,6 +21,7 @@ function positiveInt(name: string, fallback: number): number {
 export function loadConfig(): OpsConfig {
   return {
     kafkaBrokers: parseBrokers(process.env.KAFKA_BROKERS),
+    topics: topicNames(process.env.TOPIC_NAMESPACE?.trim() ?? ''),
     requestPartitions: positiveInt('REQUEST_PARTITIONS', 24),
     factPartitions: positiveInt('FACT_PARTITIONS', 24),
     replicationFactor: positiveInt('KAFKA_REPLICATION_FACTOR', 1),

@@ -12,7 +12,10 @@ function print(reports: TopicReport[]): void {
 }
 
 function specsFor(config: OpsConfig) {
-  return topicSpecs({ requestPartitions: config.requestPartitions, factPartitions: config.factPartitions });
+  return topicSpecs(
+    { requestPartitions: config.requestPartitions, factPartitions: config.factPartitions },
+    config.topics,
+  );
 }
 
 /** Creates every topic of the system that is missing; exit code 1 when an existing one differs from its spec. */

@@ -29,6 +29,9 @@ export function bootstrapHttp(
   app.flushLogs();
   app.useGlobalFilters(new JsonApiExceptionFilter(logger));
   app.useGlobalPipes(createValidationPipe());
+  // Bodies are JSON (or what a service registers itself, such as multipart uploads): Fastify's
+  // built-in text/plain parser would hand a string to the validation pipe instead of answering 415.
+  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   if (options.globalPrefix !== undefined) {
     app.setGlobalPrefix(options.globalPrefix, { exclude: [...HEALTH_ROUTES] });
   }
