@@ -2,28 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 import { createEnvelope } from '@cms/contracts';
-import { createDataSource, dropSchema, migrate } from '@cms/persistence';
-import {
-  createTestTopics,
-  deleteTestTopics,
-  eventually,
-  testStack,
-  uniqueName,
-  uniqueTopic,
-  type TestStack,
-} from '@cms/testing';
-import type { Admin, Kafka } from 'kafkajs';
-import pino from 'pino';
+import { eventually, uniqueName } from '@cms/testing';
+import type { EachMessagePayload } from 'kafkajs';
 import type { DataSource } from 'typeorm';
 
-import {
-  appendToOutbox,
-  BatchingProducer,
-  ConsumerRuntime,
-  createKafka,
-  envelopeRecord,
-  OutboxRelay,
-} from '../src';
+import { appendToOutbox, ConsumerRuntime, envelopeRecord, OutboxRelay } from '../src';
 import {
   COUNTED_TYPE,
   COUNTER_ENTITIES,
@@ -34,61 +17,21 @@ import {
   CRASH_AMOUNT,
   POISON_AMOUNT,
 } from './fixtures/counter';
+import { useKafkaSuite } from './fixtures/kafka-suite';
 
-const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+const suite = useKafkaSuite('backbone-test');
 const WORKSPACE_ROOT = join(__dirname, '..', '..', '..');
 
-let stack: TestStack;
-let kafka: Kafka;
-let admin: Admin;
-let producer: BatchingProducer;
-const topics: string[] = [];
-const dataSources: DataSource[] = [];
-
-beforeAll(async () => {
-  stack = await testStack();
-  kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'backbone-test' }, logger);
-  admin = kafka.admin();
-  await admin.connect();
-  producer = new BatchingProducer(kafka);
-  await producer.connect();
-});
-
-afterAll(async () => {
-  await producer.disconnect();
-  for (const dataSource of dataSources) {
-    await dropSchema(dataSource);
-    await dataSource.destroy();
-  }
-  await deleteTestTopics(admin, topics);
-  await admin.disconnect();
-});
-
 async function freshTopics(partitions: number): Promise<{ input: string; facts: string }> {
-  const input = uniqueTopic('counter-in');
-  const facts = uniqueTopic('counter-facts');
-  await createTestTopics(admin, [
-    { topic: input, partitions },
-    { topic: facts, partitions },
-  ]);
-  topics.push(input, facts);
-  return { input, facts };
+  const [input, facts] = await suite.topics(
+    { prefix: 'counter-in', partitions },
+    { prefix: 'counter-facts', partitions },
+  );
+  return { input: input!, facts: facts! };
 }
 
-async function freshSchema(): Promise<{ schema: string; dataSource: DataSource }> {
-  const schema = uniqueName('backbone');
-  const dataSource = createDataSource({
-    url: stack.databaseUrl,
-    schema,
-    applicationName: 'backbone-test',
-    entities: COUNTER_ENTITIES,
-    migrations: COUNTER_MIGRATIONS,
-    poolSize: 4,
-  });
-  await dataSource.initialize();
-  await migrate(dataSource);
-  dataSources.push(dataSource);
-  return { schema, dataSource };
+function freshSchema(): Promise<{ schema: string; dataSource: DataSource }> {
+  return suite.schema(COUNTER_ENTITIES, COUNTER_MIGRATIONS);
 }
 
 function runtimeFor(
@@ -101,10 +44,10 @@ function runtimeFor(
   return new ConsumerRuntime({
     name,
     topics: [input],
-    kafka,
+    kafka: suite.kafka,
     dataSource,
     registry: counterRegistry(),
-    logger,
+    logger: suite.logger,
     handle: counterHandler(facts),
     onOutboxWritten: () => relay?.kick(),
     retryBackoffMs: { initial: 20, max: 200 },
@@ -127,14 +70,14 @@ async function readTopic(
   topic: string,
   expected: number,
 ): Promise<Array<{ id: string; partition: number; value: Record<string, unknown> }>> {
-  const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 50 });
+  const consumer = suite.kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 50 });
   const seen: Array<{ id: string; partition: number; value: Record<string, unknown> }> = [];
   // A rebalance may hand the reader a batch twice: a record is its partition and offset.
   const positions = new Set<string>();
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({
-    eachMessage: async ({ message, partition }) => {
+    eachMessage: async ({ message, partition }: EachMessagePayload) => {
       if (positions.has(`${partition}/${message.offset}`)) return;
       positions.add(`${partition}/${message.offset}`);
       const value = JSON.parse(message.value!.toString()) as Record<string, unknown>;
@@ -159,10 +102,10 @@ describe('the consumer runtime', () => {
     const { schema, dataSource } = await freshSchema();
     const relay = new OutboxRelay({
       dataSource,
-      databaseUrl: stack.databaseUrl,
+      databaseUrl: suite.stack.databaseUrl,
       schema,
-      producer,
-      logger,
+      producer: suite.producer,
+      logger: suite.logger,
       pollMs: 50,
     });
     relay.start();
@@ -171,15 +114,15 @@ describe('the consumer runtime', () => {
     await runtime.start();
 
     const first = Array.from({ length: 600 }, (_, seq) => counterMessage(`c${seq % 7}`, seq, 2));
-    await Promise.all(first.map((message) => producer.send(input, [message])));
+    await Promise.all(first.map((message) => suite.producer.send(input, [message])));
     await eventually('600 applied', async () => (await appliedSummary(dataSource)).rows === 600);
 
     // Rewind the group to the beginning: only the Postgres checkpoint may decide what was applied.
     await runtime.stop();
-    await admin.resetOffsets({ groupId: name, topic: input, earliest: true });
+    await suite.admin.resetOffsets({ groupId: name, topic: input, earliest: true });
     runtime = runtimeFor(dataSource, name, input, facts, relay);
     await runtime.start();
-    await producer.send(
+    await suite.producer.send(
       input,
       Array.from({ length: 10 }, (_, seq) => counterMessage('late', 600 + seq, 1)),
     );
@@ -204,7 +147,7 @@ describe('the consumer runtime', () => {
     const invalid = counterMessage('p', 3);
     const parsed = JSON.parse(String(invalid.value)) as { data: { amount: number } };
     parsed.data.amount = -5;
-    await producer.send(input, [
+    await suite.producer.send(input, [
       counterMessage('p', 1, 1),
       { key: 'p', value: '{not json', headers: { ce_type: 'test.counter.incremented' } },
       { key: 'p', value: JSON.stringify(parsed), headers: { ce_type: 'test.counter.incremented' } },
@@ -273,8 +216,8 @@ describe('a consumer process killed at random points', () => {
       WORKER_NAME: name,
       WORKER_TOPIC: input,
       WORKER_FACTS_TOPIC: facts,
-      KAFKA_BROKERS: stack.kafkaBrokers.join(','),
-      DATABASE_URL: stack.databaseUrl,
+      KAFKA_BROKERS: suite.stack.kafkaBrokers.join(','),
+      DATABASE_URL: suite.stack.databaseUrl,
       WORKER_CHUNK: '25',
     };
     const total = 3000;
@@ -285,7 +228,7 @@ describe('a consumer process killed at random points', () => {
         const batch = Array.from({ length: 50 }, (_, i) =>
           counterMessage(`k${(produced + i) % 11}`, produced + i, 1),
         );
-        await producer.send(input, batch);
+        await suite.producer.send(input, batch);
         produced += batch.length;
         await new Promise((resolve) => setTimeout(resolve, 15));
       }
@@ -326,10 +269,10 @@ describe('the outbox relay', () => {
 
     let relay = new OutboxRelay({
       dataSource,
-      databaseUrl: stack.databaseUrl,
+      databaseUrl: suite.stack.databaseUrl,
       schema,
-      producer,
-      logger,
+      producer: suite.producer,
+      logger: suite.logger,
       pollMs: 20,
       batchSize: 50,
     });
@@ -353,10 +296,10 @@ describe('the outbox relay', () => {
           await relay.stop();
           relay = new OutboxRelay({
             dataSource,
-            databaseUrl: stack.databaseUrl,
+            databaseUrl: suite.stack.databaseUrl,
             schema,
-            producer,
-            logger,
+            producer: suite.producer,
+            logger: suite.logger,
             pollMs: 20,
             batchSize: 50,
           });
@@ -384,19 +327,19 @@ describe('the outbox relay', () => {
     const { schema, dataSource } = await freshSchema();
     const a = new OutboxRelay({
       dataSource,
-      databaseUrl: stack.databaseUrl,
+      databaseUrl: suite.stack.databaseUrl,
       schema,
-      producer,
-      logger,
+      producer: suite.producer,
+      logger: suite.logger,
       pollMs: 20,
       standbyMs: 50,
     });
     const b = new OutboxRelay({
       dataSource,
-      databaseUrl: stack.databaseUrl,
+      databaseUrl: suite.stack.databaseUrl,
       schema,
-      producer,
-      logger,
+      producer: suite.producer,
+      logger: suite.logger,
       pollMs: 20,
       standbyMs: 50,
     });

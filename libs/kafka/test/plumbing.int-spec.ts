@@ -1,24 +1,12 @@
 import { createEnvelope, OUTCOME_TYPES } from '@cms/contracts';
-import { createDataSource, dropSchema, migrate, migrationDrift } from '@cms/persistence';
-import {
-  createTestTopics,
-  deleteTestTopics,
-  eventually,
-  testStack,
-  uniqueName,
-  uniqueTopic,
-  type TestStack,
-} from '@cms/testing';
+import { migrationDrift } from '@cms/persistence';
+import { eventually, uniqueName, uniqueTopic } from '@cms/testing';
 import { Controller, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { Admin, Kafka } from 'kafkajs';
-import pino from 'pino';
 import { Column, Entity, PrimaryColumn, type DataSource } from 'typeorm';
 
 import {
-  BatchingProducer,
-  createKafka,
   describeTopics,
   ensureTopics,
   KAFKA_PLUMBING_ENTITIES,
@@ -35,53 +23,16 @@ import {
   counterMessage,
   counterRegistry,
 } from './fixtures/counter';
+import { useKafkaSuite } from './fixtures/kafka-suite';
 
-const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-
-let stack: TestStack;
-let kafka: Kafka;
-let admin: Admin;
-let producer: BatchingProducer;
-const topics: string[] = [];
-const dataSources: DataSource[] = [];
-
-beforeAll(async () => {
-  stack = await testStack();
-  kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'plumbing-test' }, logger);
-  admin = kafka.admin();
-  await admin.connect();
-  producer = new BatchingProducer(kafka);
-  await producer.connect();
-});
-
-afterAll(async () => {
-  await producer.disconnect();
-  for (const dataSource of dataSources) {
-    await dropSchema(dataSource);
-    await dataSource.destroy();
-  }
-  await deleteTestTopics(admin, topics);
-  await admin.disconnect();
-});
-
+const suite = useKafkaSuite('plumbing-test');
 async function schemaWith(
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: Function[],
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: Function[],
 ): Promise<DataSource> {
-  const dataSource = createDataSource({
-    url: stack.databaseUrl,
-    schema: uniqueName('plumbing'),
-    applicationName: 'plumbing-test',
-    entities,
-    migrations,
-    poolSize: 3,
-  });
-  await dataSource.initialize();
-  await migrate(dataSource);
-  dataSources.push(dataSource);
-  return dataSource;
+  return (await suite.schema(entities, migrations)).dataSource;
 }
 
 describe('topic creation', () => {
@@ -94,10 +45,10 @@ describe('topic creation', () => {
       },
       { name: uniqueTopic('short'), partitions: 2, config: { 'retention.ms': '3600000' } },
     ];
-    topics.push(...specs.map((spec) => spec.name));
+    suite.own(...specs.map((spec) => spec.name));
 
-    const first = await ensureTopics(admin, specs);
-    const second = await ensureTopics(admin, specs);
+    const first = await ensureTopics(suite.admin, specs);
+    const second = await ensureTopics(suite.admin, specs);
 
     expect(first.map((report) => [report.status, report.partitions, report.problems])).toEqual([
       ['created', 4, []],
@@ -107,18 +58,18 @@ describe('topic creation', () => {
   });
 
   it('reports a topic whose partitions or retention differ from its spec without changing it', async () => {
-    const name = uniqueTopic('drifted');
-    topics.push(name);
-    await createTestTopics(admin, [{ topic: name, partitions: 1 }]);
+    const [name] = await suite.topics({ prefix: 'drifted', partitions: 1 });
 
-    const [report] = await describeTopics(admin, [{ name, partitions: 3, config: { 'retention.ms': '-1' } }]);
+    const [report] = await describeTopics(suite.admin, [
+      { name, partitions: 3, config: { 'retention.ms': '-1' } },
+    ]);
 
     expect(report!.status).toBe('mismatch');
     expect(report!.problems).toEqual([
       'has 1 partitions, spec says 3',
       expect.stringMatching(/^retention\.ms is \d+, spec says -1$/),
     ]);
-    expect((await admin.fetchTopicMetadata({ topics: [name] })).topics[0]!.partitions).toHaveLength(1);
+    expect((await suite.admin.fetchTopicMetadata({ topics: [name] })).topics[0]!.partitions).toHaveLength(1);
   });
 });
 
@@ -144,9 +95,7 @@ describe('the Nest transport', () => {
   class CounterModule {}
 
   it('hands each record to its @EventPattern handler inside the checkpoint transaction and skips types nobody handles', async () => {
-    const input = uniqueTopic('nest-in');
-    topics.push(input);
-    await createTestTopics(admin, [{ topic: input, partitions: 2 }]);
+    const [input] = await suite.topics({ prefix: 'nest-in', partitions: 2 });
     const dataSource = await schemaWith(KAFKA_PLUMBING_ENTITIES, COUNTER_MIGRATIONS);
     const registry = counterRegistry().register({
       type: 'test.other.thing',
@@ -155,7 +104,14 @@ describe('the Nest transport', () => {
     });
     const name = uniqueName('nest');
     const app = await NestFactory.createMicroservice(CounterModule, {
-      strategy: new KafkaRecordServer({ name, topics: [input], kafka, dataSource, registry, logger }),
+      strategy: new KafkaRecordServer({
+        name,
+        topics: [input!],
+        kafka: suite.kafka,
+        dataSource,
+        registry,
+        logger: suite.logger,
+      }),
       logger: false,
     });
     await app.listen();
@@ -166,7 +122,7 @@ describe('the Nest transport', () => {
       workspaceid: 'w',
       data: { counter: 'x', amount: 1, seq: 0 },
     });
-    await producer.send(input, [
+    await suite.producer.send(input, [
       ...Array.from({ length: 20 }, (_, seq) => counterMessage('n', seq)),
       { key: 'n', value: JSON.stringify(other), headers: { ce_type: other.type } },
     ]);
@@ -175,7 +131,7 @@ describe('the Nest transport', () => {
       return row.n === 20;
     });
     await eventually('every partition checkpointed to its end', async () => {
-      const ends = await admin.fetchTopicOffsets(input);
+      const ends = await suite.admin.fetchTopicOffsets(input);
       const rows: Array<{ partition: number; next_offset: string }> = await dataSource.query(
         'SELECT partition, next_offset::text AS next_offset FROM consumer_checkpoints WHERE consumer = $1',
         [name],
@@ -195,10 +151,13 @@ describe('the Nest transport', () => {
 
 describe('the outcome waiter', () => {
   it('settles a wait with the outcome carrying its correlation id and times out otherwise', async () => {
-    const outcomes = uniqueTopic('outcomes');
-    topics.push(outcomes);
-    await createTestTopics(admin, [{ topic: outcomes, partitions: 3 }]);
-    const waiter = new OutcomeWaiter({ kafka, logger, topic: outcomes, groupPrefix: 'test-outcomes' });
+    const [outcomes] = await suite.topics({ prefix: 'outcomes', partitions: 3 });
+    const waiter = new OutcomeWaiter({
+      kafka: suite.kafka,
+      logger: suite.logger,
+      topic: outcomes!,
+      groupPrefix: 'test-outcomes',
+    });
     await waiter.start();
 
     const correlationid = uniqueName('corr');
@@ -218,7 +177,7 @@ describe('the outcome waiter', () => {
       correlationid,
       data: { status: 201, resource: { id: 7 } },
     });
-    await producer.send(outcomes, [
+    await suite.producer.send(outcomes, [
       { key: 'w', value: JSON.stringify(unrelated) },
       { key: 'w', value: JSON.stringify(mine) },
     ]);
