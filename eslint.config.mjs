@@ -34,6 +34,10 @@ export default [
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
             {
+              sourceTag: 'type:e2e',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+            },
+            {
               sourceTag: 'type:app',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
             },
@@ -69,6 +73,10 @@ export default [
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
             },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
+            {
+              sourceTag: 'type:e2e',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+            },
             {
               sourceTag: 'type:app',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],

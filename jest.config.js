@@ -15,7 +15,7 @@ module.exports = {
       ...preset,
       displayName: 'integration',
       rootDir: __dirname,
-      roots: ['<rootDir>/apps', '<rootDir>/libs'],
+      roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tests'],
       testMatch: ['**/*.int-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/jest.integration-setup.js'],
     },

@@ -8,6 +8,7 @@ import { ApiKeyAuthenticator } from './auth/api-key.authenticator';
 import { PublicApiGuard } from './auth/public-api.guard';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { ContactsApiController } from './contacts-api/contacts-api.controller';
 import { InfrastructureModule, REDIS } from './infrastructure/infrastructure.module';
 import { UpstreamProxy } from './proxy/upstream.proxy';
 import { RateLimitService } from './rate-limit/rate-limit.service';
@@ -22,7 +23,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [InfrastructureModule.forRoot(config, logger), HealthModule.forRoot({ service: 'gateway' })],
-      controllers: [AdminController, WorkspaceRequestsConsumer],
+      controllers: [AdminController, ContactsApiController, WorkspaceRequestsConsumer],
       providers: [
         WritePathService,
         AdminGuard,

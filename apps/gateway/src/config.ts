@@ -1,4 +1,7 @@
-import { topicNames, type Plan, type Topics } from '@cms/contracts';
+import { EnvReader, serviceBaseConfig, ConfigError, type Env, type ServiceBaseConfig } from '@cms/config';
+import { PLANS, type Plan } from '@cms/contracts';
+
+export { ConfigError };
 
 export interface PlanLimits {
   api: boolean;
@@ -6,13 +9,8 @@ export interface PlanLimits {
   storedContacts: number;
 }
 
-export interface GatewayConfig {
+export interface GatewayConfig extends ServiceBaseConfig {
   service: 'gateway';
-  httpPort: number;
-  databaseUrl: string;
-  databaseSchema: string;
-  kafkaBrokers: string[];
-  topics: Topics;
   redisUrl: string;
   adminToken: string;
   outcomeTimeoutMs: number;
@@ -22,25 +20,6 @@ export interface GatewayConfig {
   plans: Record<Plan, PlanLimits>;
   /** Internal base URLs of the services the gateway proxies reads to, by service name. */
   upstreams: Record<string, string>;
-}
-
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-function required(env: Env, name: string): string {
-  const value = env[name];
-  if (value === undefined || value.trim() === '') throw new ConfigError(`${name} is required`);
-  return value.trim();
-}
-
-function integer(env: Env, name: string, fallback: number, min = 1): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min)
-    throw new ConfigError(`${name} must be an integer ≥ ${min}, got ${JSON.stringify(raw)}`);
-  return value;
 }
 
 /** The services the gateway proxies reads to, with the port each listens on by default. */
@@ -55,40 +34,36 @@ const DEFAULT_PLANS: Record<Plan, PlanLimits> = {
 
 /** Validated once at boot; the process refuses to start on a bad value. */
 export function loadConfig(env: Env = process.env): GatewayConfig {
+  const reader = new EnvReader(env);
   const plans = Object.fromEntries(
-    Object.entries(DEFAULT_PLANS).map(([plan, limits]) => [
+    PLANS.map((plan) => [
       plan,
       {
-        ...limits,
-        storedContacts: integer(env, `PLAN_${plan.toUpperCase()}_STORED_CONTACTS`, limits.storedContacts),
+        ...DEFAULT_PLANS[plan],
+        storedContacts: reader.integer(
+          `PLAN_${plan.toUpperCase()}_STORED_CONTACTS`,
+          DEFAULT_PLANS[plan].storedContacts,
+        ),
       },
     ]),
   ) as Record<Plan, PlanLimits>;
-  const upstreams: Record<string, string> = {};
-  for (const [service, port] of Object.entries(UPSTREAM_PORTS)) {
-    const name = `${service.toUpperCase().replace('-', '_')}_URL`;
-    const url = env[name]?.trim() || `http://127.0.0.1:${port}`;
-    if (!/^https?:\/\/[^/]+/.test(url)) throw new ConfigError(`${name} must be an http(s) URL`);
-    upstreams[service] = url.replace(/\/+$/, '');
-  }
-  const adminToken = required(env, 'ADMIN_TOKEN');
+  const upstreams = Object.fromEntries(
+    Object.entries(UPSTREAM_PORTS).map(([service, port]) => [
+      service,
+      reader.httpUrl(`${service.toUpperCase().replace('-', '_')}_URL`, `http://127.0.0.1:${port}`),
+    ]),
+  );
+  const adminToken = reader.required('ADMIN_TOKEN');
   if (adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
   return {
     service: 'gateway',
-    httpPort: integer(env, 'HTTP_PORT', 3000, 0),
-    databaseUrl: required(env, 'DATABASE_URL'),
-    databaseSchema: env.DATABASE_SCHEMA?.trim() || 'gateway',
-    kafkaBrokers: required(env, 'KAFKA_BROKERS')
-      .split(',')
-      .map((broker) => broker.trim())
-      .filter(Boolean),
-    topics: topicNames(env.TOPIC_NAMESPACE?.trim() ?? ''),
-    redisUrl: required(env, 'REDIS_URL'),
+    ...serviceBaseConfig(reader, { httpPort: 3000, schema: 'gateway' }),
+    redisUrl: reader.required('REDIS_URL'),
     adminToken,
-    outcomeTimeoutMs: integer(env, 'OUTCOME_TIMEOUT_MS', 10_000),
-    keyCacheTtlMs: Math.min(integer(env, 'KEY_CACHE_TTL_MS', 2_000, 0), 5_000),
+    outcomeTimeoutMs: reader.integer('OUTCOME_TIMEOUT_MS', 10_000),
+    keyCacheTtlMs: Math.min(reader.integer('KEY_CACHE_TTL_MS', 2_000, 0), 5_000),
     rateLimit: {
-      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60),
+      windowSeconds: reader.integer('RATE_LIMIT_WINDOW_SECONDS', 60),
       perKey: 120,
       perWorkspace: 600,
       eventsPerWorkspace: 1_200,

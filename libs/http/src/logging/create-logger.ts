@@ -13,7 +13,7 @@ export interface CreateLoggerOptions {
 export function createLogger(service: string, options: CreateLoggerOptions = {}): Logger {
   return pino(
     {
-      level: options.level ?? 'info',
+      level: options.level ?? (process.env.LOG_LEVEL as LevelWithSilent | undefined) ?? 'info',
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },

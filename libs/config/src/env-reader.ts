@@ -1,0 +1,96 @@
+import { topicNames, type Topics } from '@cms/contracts';
+
+/** A bad or missing setting: the service refuses to start and says which. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** Reads typed settings from the environment; every method throws ConfigError naming the variable. */
+export class EnvReader {
+  constructor(private readonly env: Env = process.env) {}
+
+  optional(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  required(name: string): string {
+    const value = this.optional(name);
+    if (value === undefined) throw new ConfigError(`${name} is required`);
+    return value;
+  }
+
+  string(name: string, fallback: string): string {
+    return this.optional(name) ?? fallback;
+  }
+
+  integer(name: string, fallback: number, min = 1): number {
+    const raw = this.optional(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) {
+      throw new ConfigError(`${name} must be an integer ≥ ${min}, got ${JSON.stringify(raw)}`);
+    }
+    return value;
+  }
+
+  /** A name usable as a Postgres schema, consumer name or group id. */
+  identifier(name: string, fallback: string): string {
+    const value = this.string(name, fallback);
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) {
+      throw new ConfigError(
+        `${name} must match [a-z_][a-z0-9_]* (at most 63 characters), got ${JSON.stringify(value)}`,
+      );
+    }
+    return value;
+  }
+
+  httpUrl(name: string, fallback: string): string {
+    const value = this.string(name, fallback);
+    if (!/^https?:\/\/[^/\s]+/.test(value))
+      throw new ConfigError(`${name} must be an http(s) URL, got ${JSON.stringify(value)}`);
+    return value.replace(/\/+$/, '');
+  }
+
+  list(name: string): string[] {
+    return this.required(name)
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0);
+  }
+
+  topics(): Topics {
+    try {
+      return topicNames(this.string('TOPIC_NAMESPACE', ''));
+    } catch (error) {
+      throw new ConfigError(`TOPIC_NAMESPACE: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** What every service reads the same way. */
+export interface ServiceBaseConfig {
+  httpPort: number;
+  databaseUrl: string;
+  databaseSchema: string;
+  kafkaBrokers: string[];
+  topics: Topics;
+}
+
+export function serviceBaseConfig(
+  reader: EnvReader,
+  defaults: { httpPort: number; schema: string },
+): ServiceBaseConfig {
+  return {
+    httpPort: reader.integer('HTTP_PORT', defaults.httpPort, 0),
+    databaseUrl: reader.required('DATABASE_URL'),
+    databaseSchema: reader.identifier('DATABASE_SCHEMA', defaults.schema),
+    kafkaBrokers: reader.list('KAFKA_BROKERS'),
+    topics: reader.topics(),
+  };
+}

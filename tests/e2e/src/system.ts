@@ -1,0 +1,235 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+import { topicNames, type Topics } from '@cms/contracts';
+import { createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
+import { eventually, testStack, uniqueName, type TestStack } from '@cms/testing';
+import { Client } from 'pg';
+
+export type ServiceName = 'gateway' | 'contacts';
+
+const ROOT = join(__dirname, '..', '..', '..');
+export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  key?: string;
+  admin?: boolean;
+  headers?: Record<string, string>;
+}
+
+interface Running {
+  name: ServiceName;
+  port: number;
+  schema: string;
+  env: Record<string, string>;
+  child: ChildProcess;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * The real services as separate processes (from dist/, built by `npm test` or `npm run build`), on
+ * topics under a namespace of their own and schemas of their own, so suites never see each other.
+ */
+export class System {
+  private readonly running = new Map<ServiceName, Running>();
+
+  private constructor(
+    readonly stack: TestStack,
+    readonly namespace: string,
+    readonly topics: Topics,
+    private readonly extraEnv: Record<string, string>,
+  ) {}
+
+  static async start(services: ServiceName[], env: Record<string, string> = {}): Promise<System> {
+    if (!existsSync(join(ROOT, 'dist', 'apps', 'gateway', 'src', 'main.js'))) {
+      throw new Error('dist/ is missing: run `npm run build` (npm test does) before the end-to-end suites');
+    }
+    const stack = await testStack();
+    const namespace = uniqueName('e2e').replace(/_/g, '-');
+    const topics = topicNames(namespace);
+    const admin = createKafka({ brokers: stack.kafkaBrokers, clientId: 'e2e' }).admin();
+    await admin.connect();
+    await ensureTopics(
+      admin,
+      topicSpecs({ requestPartitions: 4, factPartitions: 4, outcomePartitions: 2 }, topics),
+    );
+    await admin.disconnect();
+    const system = new System(stack, namespace, topics, env);
+    const ports = new Map<ServiceName, number>();
+    for (const name of services) ports.set(name, await freePort());
+    for (const name of services) system.launch(name, ports);
+    await Promise.all(services.map((name) => system.waitReady(name)));
+    return system;
+  }
+
+  get url(): string {
+    return this.baseUrl('gateway');
+  }
+
+  baseUrl(name: ServiceName): string {
+    const service = this.running.get(name);
+    if (!service) throw new Error(`${name} is not part of this system`);
+    return `http://127.0.0.1:${service.port}`;
+  }
+
+  async call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.admin) headers.authorization = `Bearer ${ADMIN_TOKEN}`;
+    if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${this.url}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  /** A workspace on `plan` and a key with `permissions`, through the operator API. */
+  async tenant(
+    plan = 'pro',
+    permissions = ['read', 'create', 'update', 'delete'],
+  ): Promise<{ workspaceId: number; key: string; keyId: number }> {
+    const workspace = await this.call<{ data: { id: number } }>('POST', '/admin/v1/workspaces', {
+      admin: true,
+      body: { name: `ws ${plan}`, plan },
+    });
+    if (workspace.status !== 201)
+      throw new Error(`workspace not created: ${workspace.status} ${JSON.stringify(workspace.body)}`);
+    const key = await this.call<{ data: { id: number; key: string } }>(
+      'POST',
+      `/admin/v1/workspaces/${workspace.body.data.id}/api-keys`,
+      {
+        admin: true,
+        body: { name: 'e2e', permissions },
+      },
+    );
+    if (key.status !== 201) throw new Error(`key not created: ${key.status} ${JSON.stringify(key.body)}`);
+    return { workspaceId: workspace.body.data.id, key: key.body.data.key, keyId: key.body.data.id };
+  }
+
+  /** SIGKILL: no goodbye, no flushing. */
+  async kill(name: ServiceName): Promise<void> {
+    const service = this.running.get(name);
+    if (!service) return;
+    await this.signal(service.child, 'SIGKILL');
+  }
+
+  async restart(name: ServiceName): Promise<void> {
+    const service = this.running.get(name);
+    if (!service) throw new Error(`${name} is not part of this system`);
+    await this.signal(service.child, 'SIGTERM');
+    service.child = this.spawn(service);
+    await this.waitReady(name);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.running.values()].map((service) => this.signal(service.child, 'SIGTERM')));
+    const client = new Client({ connectionString: this.stack.databaseUrl });
+    await client.connect();
+    for (const service of this.running.values())
+      await client.query(`DROP SCHEMA IF EXISTS "${service.schema}" CASCADE`);
+    await client.end();
+    const admin = createKafka({ brokers: this.stack.kafkaBrokers, clientId: 'e2e' }).admin();
+    await admin.connect();
+    await admin.deleteTopics({ topics: Object.values(this.topics) }).catch(() => undefined);
+    await admin.disconnect();
+  }
+
+  private launch(name: ServiceName, ports: Map<ServiceName, number>): void {
+    const schema = `${name}_${this.namespace.replace(/-/g, '_')}`.slice(0, 63);
+    const env: Record<string, string> = {
+      HTTP_PORT: String(ports.get(name)),
+      DATABASE_URL: this.stack.databaseUrl,
+      DATABASE_SCHEMA: schema,
+      KAFKA_BROKERS: this.stack.kafkaBrokers.join(','),
+      REDIS_URL: this.stack.redisUrl,
+      TOPIC_NAMESPACE: this.namespace,
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'info',
+      ...(ports.has('contacts') ? { CONTACTS_URL: `http://127.0.0.1:${ports.get('contacts')}` } : {}),
+      ...this.extraEnv,
+    };
+    const service: Running = {
+      name,
+      port: ports.get(name)!,
+      schema,
+      env,
+      child: undefined as unknown as ChildProcess,
+    };
+    service.child = this.spawn(service);
+    this.running.set(name, service);
+  }
+
+  private spawn(service: Running): ChildProcess {
+    const logs = join(ROOT, '.local', 'logs', 'e2e');
+    mkdirSync(logs, { recursive: true });
+    const out = createWriteStream(join(logs, `${this.namespace}-${service.name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', service.name, 'src', 'main.js')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...service.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+    return child;
+  }
+
+  private async waitReady(name: ServiceName): Promise<void> {
+    const service = this.running.get(name)!;
+    await eventually(
+      `${name} ready (log: .local/logs/e2e/${this.namespace}-${name}.log)`,
+      async () => {
+        if (service.child.exitCode !== null) throw new Error(`${name} exited with ${service.child.exitCode}`);
+        const response = await fetch(`http://127.0.0.1:${service.port}/ready`);
+        return response.status === 200;
+      },
+      60000,
+      200,
+    );
+  }
+
+  private signal(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+    return new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill(signal);
+    });
+  }
+}
