@@ -1,3 +1,4 @@
+import { consumerGroup } from '@cms/config';
 import { rejectedOutcome, type RecordTypeRegistry } from '@cms/contracts';
 import { bootstrapHttp, createFastifyAdapter, createLogger, ReadinessRegistry } from '@cms/http';
 import { KafkaRecordServer, OutboxRelay, type ConsumerRuntime } from '@cms/kafka';
@@ -37,7 +38,7 @@ export async function startGateway(
   const relay = app.get(OutboxRelay);
   const server = new KafkaRecordServer({
     name: 'gateway',
-    groupId: config.topics.requests === 'cms.requests.v1' ? 'gateway' : `${config.topics.requests}.gateway`,
+    groupId: consumerGroup(config.topics, 'gateway'),
     topics: [config.topics.requests],
     kafka: app.get<Kafka>(KAFKA),
     dataSource: app.get(DataSource),

@@ -1,4 +1,4 @@
-import { ConfigError, EnvReader, serviceBaseConfig } from './env-reader';
+import { ConfigError, consumerGroup, EnvReader, serviceBaseConfig } from './env-reader';
 
 describe('EnvReader', () => {
   it('reads the settings every service shares, with defaults', () => {
@@ -37,5 +37,14 @@ describe('EnvReader', () => {
   it('checks URLs and strips trailing slashes', () => {
     expect(new EnvReader({ U: 'http://x:1/' }).httpUrl('U', 'http://d')).toBe('http://x:1');
     expect(() => new EnvReader({ U: 'x:1' }).httpUrl('U', 'http://d')).toThrow(/U must be an http\(s\) URL/);
+  });
+});
+
+describe('consumerGroup', () => {
+  it('is the bare name on the real topics and namespaced otherwise', () => {
+    expect(consumerGroup(new EnvReader({}).topics(), 'contacts')).toBe('contacts');
+    expect(consumerGroup(new EnvReader({ TOPIC_NAMESPACE: 'blue' }).topics(), 'contacts')).toBe(
+      'blue.contacts',
+    );
   });
 });

@@ -50,6 +50,15 @@ export class EnvReader {
     return value;
   }
 
+  /** A consumer or checkpoint name: lower case, digits, `_`, `.` and `-`. */
+  consumerName(name: string, fallback: string): string {
+    const value = this.string(name, fallback);
+    if (!/^[a-z0-9][a-z0-9_.-]{0,99}$/.test(value)) {
+      throw new ConfigError(`${name} must match [a-z0-9][a-z0-9_.-]*, got ${JSON.stringify(value)}`);
+    }
+    return value;
+  }
+
   httpUrl(name: string, fallback: string): string {
     const value = this.string(name, fallback);
     if (!/^https?:\/\/[^/\s]+/.test(value))
@@ -93,4 +102,10 @@ export function serviceBaseConfig(
     kafkaBrokers: reader.list('KAFKA_BROKERS'),
     topics: reader.topics(),
   };
+}
+
+/** A consumer group: the bare name on the real topics, prefixed by the topic namespace otherwise. */
+export function consumerGroup(topics: Topics, name: string): string {
+  const namespace = topics.requests.slice(0, -'cms.requests.v1'.length).replace(/\.$/, '');
+  return namespace === '' ? name : `${namespace}.${name}`;
 }

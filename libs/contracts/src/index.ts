@@ -7,3 +7,4 @@ export * from './outcomes/outcome.records';
 export * from './dead-letters/dead-letter.records';
 export * from './gateway/gateway.records';
 export * from './outcomes/outcome-for';
+export * from './contacts';

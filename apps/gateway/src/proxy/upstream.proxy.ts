@@ -1,4 +1,4 @@
-import { JsonApiException } from '@cms/http';
+import { JsonApiException, jsonApiErrorObject, type JsonApiErrorObject } from '@cms/http';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
@@ -38,8 +38,9 @@ export class UpstreamProxy implements OnApplicationShutdown {
   async get(service: string, path: string, query: string, workspaceId: number): Promise<UpstreamAnswer> {
     const upstream = this.upstream(service);
     const target = `/internal/v1/${path}${query ? `?${query}` : ''}`;
+    let answer: UpstreamAnswer;
     try {
-      return await upstream.breaker.fire(target, String(workspaceId));
+      answer = await upstream.breaker.fire(target, String(workspaceId));
     } catch (error) {
       if (upstream.breaker.opened) {
         throw JsonApiException.serviceUnavailable(
@@ -53,6 +54,18 @@ export class UpstreamProxy implements OnApplicationShutdown {
         `The ${service} service did not answer; retry later.`,
       );
     }
+    if (answer.status >= 400) {
+      // The service's own verdict (404 for another workspace's object, 422 for a bad filter), answered
+      // through the gateway's error filter like every other error.
+      const errors = (answer.body as { errors?: JsonApiErrorObject[] } | undefined)?.errors;
+      throw new JsonApiException(
+        answer.status,
+        Array.isArray(errors) && errors.length > 0
+          ? errors
+          : [jsonApiErrorObject(answer.status, `The ${service} service refused the request.`)],
+      );
+    }
+    return answer;
   }
 
   breakerStates(): Record<string, 'closed' | 'open' | 'half-open'> {

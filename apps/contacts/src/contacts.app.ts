@@ -1,0 +1,105 @@
+import { rejectedOutcome, type Envelope, type RecordTypeRegistry } from '@cms/contracts';
+import { bootstrapHttp, createFastifyAdapter, createLogger, ReadinessRegistry } from '@cms/http';
+import { KafkaRecordServer, OutboxRelay, type ConsumerRuntime } from '@cms/kafka';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+
+import { AppModule } from './app.module';
+import { consumerGroup, type ContactsConfig } from './config';
+import { SOURCE } from './decisions/decision';
+import { KAFKA, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
+
+type Answerable = Pick<Envelope, 'id' | 'workspaceid' | 'correlationid' | 'time'>;
+
+/**
+ * The parts of a record an outcome needs, from a record whose data failed validation: its client is
+ * still waiting for an answer, and the envelope says where the answer goes.
+ */
+function answerableEnvelope(value: Buffer | null): Answerable | undefined {
+  try {
+    const parsed = JSON.parse(value?.toString('utf8') ?? 'null') as Partial<
+      Record<keyof Answerable, unknown>
+    >;
+    const { id, workspaceid, correlationid, time } = parsed;
+    if (
+      typeof id === 'string' &&
+      typeof workspaceid === 'string' &&
+      typeof correlationid === 'string' &&
+      typeof time === 'string'
+    ) {
+      return { id, workspaceid, correlationid, time };
+    }
+  } catch {
+    // Not JSON: nobody can be answered.
+  }
+  return undefined;
+}
+
+export interface ContactsApp {
+  app: NestFastifyApplication;
+  logger: Logger;
+  url: string;
+  /** The request consumer, for its stats. */
+  consumer: ConsumerRuntime;
+  close(): Promise<void>;
+}
+
+/** Builds and starts the contacts service: its request consumer, and HTTP on `config.httpPort` (0 = any). */
+export async function startContacts(
+  config: ContactsConfig,
+  logger: Logger = createLogger('contacts'),
+): Promise<ContactsApp> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger),
+    createFastifyAdapter({ logger }),
+    { bufferLogs: true },
+  );
+  bootstrapHttp(app, { service: 'contacts', logger });
+  app.enableShutdownHooks();
+
+  const relay = app.get(OutboxRelay);
+  const server = new KafkaRecordServer({
+    name: config.consumerName,
+    groupId: consumerGroup(config.topics, config.consumerName),
+    topics: [config.topics.requests],
+    kafka: app.get<Kafka>(KAFKA),
+    dataSource: app.get(DataSource),
+    registry: app.get<RecordTypeRegistry>(RECORD_REGISTRY),
+    logger: logger.child({ component: 'requests-consumer' }),
+    deadLetterTopic: config.topics.deadLetters,
+    onOutboxWritten: () => relay.kick(),
+    // A request that can never be applied still gets an answer, so its client is not left waiting.
+    onRejected: async ({ record, raw, errorId }, context) => {
+      const request = record ?? answerableEnvelope(raw.value);
+      if (!request) return;
+      context.emit(
+        config.topics.outcomes,
+        rejectedOutcome(request, SOURCE, 500, [
+          {
+            status: '500',
+            title: 'Internal Server Error',
+            detail: 'The request could not be applied.',
+            id: errorId,
+          },
+        ]),
+      );
+    },
+  });
+  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+  await app.startAllMicroservices();
+  const consumer = server.unwrap<ConsumerRuntime>();
+  app.get(ReadinessRegistry).register('requests-consumer', () => consumer.isReady);
+  await app.listen({ port: config.httpPort, host: '0.0.0.0' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.httpPort;
+  return {
+    app,
+    logger,
+    url: `http://127.0.0.1:${port}`,
+    consumer,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,67 @@
+import { UpsertContactBody, type ContactBatchUpsertRequestedV1, type OutcomeError } from '@cms/contracts';
+import { validationErrorsToJsonApi } from '@cms/http';
+import { Inject, Injectable } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+
+import { ContactsException } from '../../decisions/contacts.exception';
+import type { Answer, Decision } from '../../decisions/decision';
+import { contactResource } from '../contact.resource';
+import { UpsertContactHandler } from '../upsert-contact/upsert-contact.handler';
+
+export type BatchElementResult =
+  | { index: number; status: 200 | 201; contact: Record<string, unknown> }
+  | { index: number; status: number; errors: OutcomeError[] };
+
+/** Checked exactly as the gateway checks a single upsert body: unknown fields are refused. */
+function elementErrors(fields: Record<string, unknown>, pointerPrefix: string): OutcomeError[] {
+  const errors = validateSync(plainToInstance(UpsertContactBody, fields), {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+  });
+  return validationErrorsToJsonApi(errors, { pointerPrefix });
+}
+
+/**
+ * POST /api/v1/contacts/batch: every element is an upsert of its own, applied in order; the valid
+ * ones are applied and the others fail alone. Always 200, with one result per element.
+ */
+@Injectable()
+export class BatchUpsertContactsHandler {
+  constructor(@Inject(UpsertContactHandler) private readonly upsert: UpsertContactHandler) {}
+
+  async handle(decision: Decision<ContactBatchUpsertRequestedV1>): Promise<Answer> {
+    const { contacts, contact_limit: limit } = decision.data;
+    const results: BatchElementResult[] = [];
+    for (const [index, element] of contacts.entries()) {
+      const { contact_id: candidateId, ...fields } = element;
+      const pointerPrefix = `/data/attributes/contacts/${index}`;
+      const errors = elementErrors(fields, pointerPrefix);
+      if (errors.length > 0) {
+        results.push({ index, status: 422, errors });
+        continue;
+      }
+      const body = plainToInstance(UpsertContactBody, fields);
+      const outcome = await decision.attempt(() =>
+        this.upsert.upsert(decision, body, candidateId, limit, pointerPrefix),
+      );
+      if (outcome instanceof ContactsException) {
+        results.push({ index, status: outcome.status, errors: outcome.toErrors() });
+      } else {
+        results.push({ index, status: outcome.created ? 201 : 200, contact: contactResource(outcome.view) });
+      }
+    }
+    const count = (status: number) => results.filter((result) => result.status === status).length;
+    return {
+      status: 200,
+      resource: {
+        results,
+        summary: {
+          created: count(201),
+          updated: count(200),
+          failed: results.length - count(201) - count(200),
+        },
+      },
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import {
+  CONTACT_REQUEST_TYPES,
+  type ContactBatchUpsertRequestedV1,
+  type ContactChannelLinkRequestedV1,
+  type ContactUpdateRequestedV1,
+  type ContactUpsertRequestedV1,
+  type DecodedRecord,
+} from '@cms/contracts';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+
+import { RequestDecider } from '../decisions/request-decider';
+import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert-contacts.handler';
+import { LinkChannelHandler } from './link-channel/link-channel.handler';
+import { UpdateContactHandler } from './update-contact/update-contact.handler';
+import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
+
+/** Hands each contact request record to its use case; the decider answers it. */
+@Controller()
+export class ContactRequestsConsumer {
+  constructor(
+    @Inject(RequestDecider) private readonly decider: RequestDecider,
+    @Inject(UpsertContactHandler) private readonly upsert: UpsertContactHandler,
+    @Inject(BatchUpsertContactsHandler) private readonly batch: BatchUpsertContactsHandler,
+    @Inject(UpdateContactHandler) private readonly update: UpdateContactHandler,
+    @Inject(LinkChannelHandler) private readonly link: LinkChannelHandler,
+  ) {}
+
+  @EventPattern(CONTACT_REQUEST_TYPES.upsert)
+  upsertContact(
+    @Payload() record: DecodedRecord<ContactUpsertRequestedV1>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.decider.decide(record, context, (decision) => this.upsert.handle(decision));
+  }
+
+  @EventPattern(CONTACT_REQUEST_TYPES.batchUpsert)
+  batchUpsertContacts(
+    @Payload() record: DecodedRecord<ContactBatchUpsertRequestedV1>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.decider.decide(record, context, (decision) => this.batch.handle(decision));
+  }
+
+  @EventPattern(CONTACT_REQUEST_TYPES.update)
+  updateContact(
+    @Payload() record: DecodedRecord<ContactUpdateRequestedV1>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.decider.decide(record, context, (decision) => this.update.handle(decision));
+  }
+
+  @EventPattern(CONTACT_REQUEST_TYPES.channelLink)
+  linkChannel(
+    @Payload() record: DecodedRecord<ContactChannelLinkRequestedV1>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.decider.decide(record, context, (decision) => this.link.handle(decision));
+  }
+}

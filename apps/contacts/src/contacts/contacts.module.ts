@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+
+import { RequestDecider } from '../decisions/request-decider';
+import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert-contacts.handler';
+import { ContactRequestsConsumer } from './contact-requests.consumer';
+import { ContactWriter } from './contact-writer';
+import { LinkChannelHandler } from './link-channel/link-channel.handler';
+import { ContactsController } from './read-contacts/contacts.controller';
+import { UpdateContactHandler } from './update-contact/update-contact.handler';
+import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
+
+@Module({
+  controllers: [ContactsController, ContactRequestsConsumer],
+  providers: [
+    RequestDecider,
+    ContactWriter,
+    UpsertContactHandler,
+    BatchUpsertContactsHandler,
+    UpdateContactHandler,
+    LinkChannelHandler,
+  ],
+  exports: [RequestDecider, ContactWriter],
+})
+export class ContactsModule {}

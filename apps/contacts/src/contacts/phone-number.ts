@@ -1,0 +1,26 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** Digits with the usual separators, an optional leading + (or 00) and nothing else. */
+const PHONE_CHARACTERS = /^\+?[\d\s().\-/]+$/;
+
+/**
+ * The E.164 form of a phone number sent with its country code ("+44 7700 900123", "0044 7700 900123"
+ * and "447700900123" are all +447700900123), or undefined when it is not a possible number. Numbers
+ * without a country code are not guessed at: the specification asks callers to include it.
+ */
+export function toE164(raw: string): string | undefined {
+  const text = raw.trim();
+  if (!PHONE_CHARACTERS.test(text)) return undefined;
+  const international = text.startsWith('+')
+    ? text
+    : text.startsWith('00')
+      ? `+${text.slice(2)}`
+      : `+${text}`;
+  const parsed = parsePhoneNumberFromString(international);
+  return parsed?.isPossible() ? parsed.number : undefined;
+}
+
+/** Events accept any format: the E.164 form when there is one, the number as sent otherwise. */
+export function eventPhone(raw: string): string {
+  return toE164(raw) ?? raw.trim();
+}

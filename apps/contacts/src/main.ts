@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+
+import { createLogger } from '@cms/http';
+
+import { loadConfig } from './config';
+import { startContacts } from './contacts.app';
+
+async function main(): Promise<void> {
+  const logger = createLogger('contacts');
+  const config = loadConfig();
+  const contacts = await startContacts(config, logger);
+  logger.info({ url: contacts.url }, 'contacts listening');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${JSON.stringify({ level: 'fatal', service: 'contacts', msg: 'contacts failed to start', err: String(error) })}\n`,
+  );
+  process.exit(1);
+});
