@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 
-import { createLogger } from '@cms/http';
+import { createLogger, logProcessWarnings } from '@cms/http';
 
 import { loadConfig } from './config';
 import { startContacts } from './contacts.app';
 
 async function main(): Promise<void> {
   const logger = createLogger('contacts');
+  logProcessWarnings(logger);
   const config = loadConfig();
   const contacts = await startContacts(config, logger);
   logger.info({ url: contacts.url }, 'contacts listening');

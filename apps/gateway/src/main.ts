@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 
-import { createLogger } from '@cms/http';
+import { createLogger, logProcessWarnings } from '@cms/http';
 
 import { loadConfig } from './config';
 import { startGateway } from './gateway.app';
 
 async function main(): Promise<void> {
   const logger = createLogger('gateway');
+  logProcessWarnings(logger);
   const config = loadConfig();
   const gateway = await startGateway(config, logger);
   logger.info({ url: gateway.url }, 'gateway listening');

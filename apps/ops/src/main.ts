@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 
+import { createLogger, logProcessWarnings } from '@cms/http';
 import { createKafka } from '@cms/kafka';
 
 import { loadConfig } from './config';
@@ -13,6 +14,7 @@ commands:
 `;
 
 async function main(argv: string[]): Promise<number> {
+  logProcessWarnings(createLogger('ops', { level: 'warn' }));
   const command = argv.slice(0, 2).join(' ');
   if (command !== 'topics create' && command !== 'topics describe') {
     process.stderr.write(USAGE);

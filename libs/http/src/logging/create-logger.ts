@@ -21,3 +21,17 @@ export function createLogger(service: string, options: CreateLoggerOptions = {})
     options.destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }
+
+/**
+ * Node prints process warnings as plain text on stderr; a service's output is JSON lines only, so
+ * warnings go through the logger instead. kafkajs schedules its first request with a negative delay,
+ * which Node 24 reports as TimeoutNegativeWarning and treats as 1 ms: that one is debug noise.
+ */
+export function logProcessWarnings(logger: Logger): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    const line = { warning: warning.name };
+    if (warning.name === 'TimeoutNegativeWarning') logger.debug(line, warning.message);
+    else logger.warn(line, warning.message);
+  });
+}
