@@ -1,0 +1,24 @@
+# One image recipe for every app: `docker build --build-arg APP=gateway .`
+# Build stage: all dependencies, then the workspace compiled to dist/ and the dev dependencies dropped.
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm install --no-audit --no-fund --loglevel=error
+COPY tsconfig.base.json tsconfig.json .swcrc ./
+COPY scripts/build.mjs scripts/build.mjs
+COPY apps apps
+COPY libs libs
+RUN node scripts/build.mjs --no-typecheck \
+ && npm prune --omit=dev --no-audit --no-fund --loglevel=error
+
+# Runtime stage: production dependencies and compiled code only, as the unprivileged node user.
+FROM node:24-bookworm-slim AS runtime
+ARG APP
+ENV NODE_ENV=production APP=${APP}
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+USER node
+# Arguments after the image name go to the app (e.g. `topics create` for ops).
+ENTRYPOINT ["/bin/sh", "-c", "test -n \"$APP\" && exec node dist/apps/$APP/src/main.js \"$@\"", "--"]
