@@ -27,6 +27,7 @@ export class OutcomeWaiter {
   private readonly groupId: string;
   private readonly waiting = new Map<string, Waiting>();
   private assigned = false;
+  private positioned = false;
   private joined: Promise<void>;
   private markJoined!: () => void;
 
@@ -51,9 +52,20 @@ export class OutcomeWaiter {
 
   /** Resolves once the instance is in its group and reading, so no outcome from now on is missed. */
   async start(): Promise<void> {
-    this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
-      this.assigned = true;
-      this.markJoined();
+    this.consumer.on(this.consumer.events.GROUP_JOIN, (event) => {
+      // Only the first time: after a rejoin the group's own position is the right one.
+      const positioned = this.positioned
+        ? Promise.resolve()
+        : this.startAtEnd(event.payload.memberAssignment);
+      positioned.then(
+        () => {
+          this.positioned = true;
+          this.assigned = true;
+          this.markJoined();
+        },
+        (error: unknown) =>
+          this.options.logger.error({ err: error }, 'could not position the outcome reader'),
+      );
     });
     this.consumer.on(this.consumer.events.CRASH, () => {
       this.assigned = false;
@@ -68,6 +80,27 @@ export class OutcomeWaiter {
       },
     });
     await this.joined;
+  }
+
+  /**
+   * A new group starts at "latest", but Kafka resolves "latest" at the first fetch, which may come
+   * after a request that was already waiting got its answer. Seeking every assigned partition to the
+   * end as it is now, before the reader counts as ready, makes "from now on" exact.
+   */
+  private async startAtEnd(assignment: Record<string, number[]>): Promise<void> {
+    const admin = this.options.kafka.admin();
+    await admin.connect();
+    try {
+      for (const [topic, partitions] of Object.entries(assignment)) {
+        const ends = await admin.fetchTopicOffsets(topic);
+        for (const partition of partitions) {
+          const high = ends.find((end) => end.partition === partition)?.high;
+          if (high !== undefined) this.consumer.seek({ topic, partition, offset: high });
+        }
+      }
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   /**
