@@ -1,0 +1,190 @@
+import type {
+  WebhookAttemptResource,
+  WebhookDeliveryResource,
+  WebhookDeliveryStatus,
+  WebhookDeliveryType,
+} from '@cms/contracts';
+import type { SqlWindow } from '@cms/http';
+import type { EntityManager } from 'typeorm';
+
+import { UUID_PATTERN } from '../endpoints/webhook-endpoint.repository';
+import { rowsOf } from '../infrastructure/returning';
+
+/** A delivery to create: its id is also its envelope's, and `body` is that envelope, serialised once. */
+export interface NewDelivery {
+  id: string;
+  endpointId: string;
+  workspaceId: number;
+  eventType: WebhookDeliveryType;
+  body: string;
+  countsTowardSwitchOff: boolean;
+  /** The time of the fact or request it comes from; it is also due from then. */
+  createdAt: Date;
+}
+
+export interface DeliveryFilters {
+  status?: WebhookDeliveryStatus;
+  eventType?: string;
+}
+
+interface DeliveryRow {
+  id: string;
+  endpoint_id: string;
+  event_type: WebhookDeliveryType;
+  status: WebhookDeliveryStatus;
+  next_attempt_at: Date | null;
+  created_at: Date;
+}
+
+interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  at: Date;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  error: string | null;
+}
+
+/** The channel the delivery worker listens on; one per schema. */
+export function deliveriesChannel(schema: string): string {
+  return `webhook_deliveries_${schema}`;
+}
+
+export class WebhookDeliveryRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  /**
+   * Creates the deliveries that do not exist yet: a fact read again (a replay, a relay's repeat) finds
+   * its deliveries already there, so nothing is sent twice. Wakes the workers when the transaction commits.
+   */
+  async createAll(deliveries: readonly NewDelivery[]): Promise<number> {
+    if (deliveries.length === 0) return 0;
+    const params: unknown[] = [];
+    const values = deliveries.map((delivery) => {
+      params.push(
+        delivery.id,
+        delivery.endpointId,
+        delivery.workspaceId,
+        delivery.eventType,
+        delivery.body,
+        delivery.countsTowardSwitchOff,
+        delivery.createdAt,
+      );
+      const at = params.length - 7;
+      return `($${at + 1}::uuid, $${at + 2}::uuid, $${at + 3}::integer, $${at + 4}, $${at + 5}, $${at + 6}::boolean, 'pending', $${at + 7}::timestamptz, $${at + 7}::timestamptz, $${at + 7}::timestamptz)`;
+    });
+    const inserted: Array<{ id: string }> = await this.manager.query(
+      `INSERT INTO webhook_deliveries
+         (id, endpoint_id, workspace_id, event_type, body, counts_toward_switch_off, status, next_attempt_at, created_at, updated_at)
+       VALUES ${values.join(', ')}
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id`,
+      params,
+    );
+    if (inserted.length > 0) await this.wakeWorkers();
+    return inserted.length;
+  }
+
+  /** Delivered to the listening workers when the surrounding transaction commits. */
+  async wakeWorkers(): Promise<void> {
+    await this.manager.query(`SELECT pg_notify('webhook_deliveries_' || current_schema(), '')`);
+  }
+
+  async exists(id: string): Promise<boolean> {
+    const rows: unknown[] = await this.manager.query('SELECT 1 FROM webhook_deliveries WHERE id = $1', [id]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Sends the same envelope again, a fresh round of seven attempts due at `at`. A lease in hand is
+   * dropped: the attempt in flight still records its answer, but no longer decides the delivery's state.
+   */
+  async redeliver(endpointId: string, id: string, at: Date): Promise<boolean> {
+    const rows = await rowsOf<{ id: string }>(
+      this.manager,
+      `UPDATE webhook_deliveries
+          SET status = 'pending', round_start = attempt_count, attempt_open = false,
+              next_attempt_at = $3, leased_until = NULL, lease_token = NULL, updated_at = $3
+        WHERE id = $1 AND endpoint_id = $2
+        RETURNING id`,
+      [id, endpointId, at],
+    );
+    if (rows.length > 0) await this.wakeWorkers();
+    return rows.length > 0;
+  }
+
+  async findOne(endpointId: string, id: string): Promise<WebhookDeliveryResource | null> {
+    if (!UUID_PATTERN.test(id)) return null;
+    const rows: DeliveryRow[] = await this.manager.query(
+      `SELECT id, endpoint_id, event_type, status, next_attempt_at, created_at
+         FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2`,
+      [id, endpointId],
+    );
+    const [resource] = await this.withAttempts(rows);
+    return resource ?? null;
+  }
+
+  /** Newest first. */
+  async list(
+    endpointId: string,
+    filters: DeliveryFilters,
+    window: SqlWindow,
+  ): Promise<{ rows: WebhookDeliveryResource[]; total: number }> {
+    const conditions = ['endpoint_id = $1'];
+    const params: unknown[] = [endpointId];
+    if (filters.status !== undefined) {
+      params.push(filters.status);
+      conditions.push(`status = $${params.length}`);
+    }
+    if (filters.eventType !== undefined) {
+      params.push(filters.eventType);
+      conditions.push(`event_type = $${params.length}`);
+    }
+    const where = conditions.join(' AND ');
+    const [{ total }]: Array<{ total: number }> = await this.manager.query(
+      `SELECT count(*)::int AS total FROM webhook_deliveries WHERE ${where}`,
+      params,
+    );
+    const rows: DeliveryRow[] = await this.manager.query(
+      `SELECT id, endpoint_id, event_type, status, next_attempt_at, created_at
+         FROM webhook_deliveries WHERE ${where}
+        ORDER BY created_at DESC, id DESC
+        OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+      [...params, window.offset, window.limit],
+    );
+    return { rows: await this.withAttempts(rows), total };
+  }
+
+  private async withAttempts(rows: DeliveryRow[]): Promise<WebhookDeliveryResource[]> {
+    if (rows.length === 0) return [];
+    const attempts: AttemptRow[] = await this.manager.query(
+      `SELECT delivery_id, attempt, at, response_status, response_body, duration_ms, error
+         FROM webhook_attempts WHERE delivery_id = ANY ($1::uuid[]) ORDER BY delivery_id, attempt`,
+      [rows.map((row) => row.id)],
+    );
+    const byDelivery = new Map<string, WebhookAttemptResource[]>();
+    for (const attempt of attempts) {
+      const list = byDelivery.get(attempt.delivery_id) ?? [];
+      list.push({
+        attempt: attempt.attempt,
+        at: new Date(attempt.at).toISOString(),
+        response_status: attempt.response_status,
+        response_body: attempt.response_body,
+        duration_ms: attempt.duration_ms,
+        error: attempt.error,
+      });
+      byDelivery.set(attempt.delivery_id, list);
+    }
+    return rows.map((row) => ({
+      id: row.id,
+      endpoint_id: row.endpoint_id,
+      event_type: row.event_type,
+      status: row.status,
+      attempts: byDelivery.get(row.id) ?? [],
+      next_attempt_at:
+        row.status === 'pending' && row.next_attempt_at ? new Date(row.next_attempt_at).toISOString() : null,
+      created_at: new Date(row.created_at).toISOString(),
+    }));
+  }
+}

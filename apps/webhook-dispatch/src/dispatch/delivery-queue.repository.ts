@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+
+import {
+  createEnvelope,
+  deterministicId,
+  WEBHOOK_FACT_TYPES,
+  type WebhookDeliveryType,
+} from '@cms/contracts';
+import { appendToOutbox, envelopeRecord } from '@cms/kafka';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { SOURCE } from '../decisions/decision';
+import { rowsOf } from '../infrastructure/returning';
+import { nextAttempt } from './retry-schedule';
+import type { AttemptResult } from './webhook.sender';
+
+/** Failed deliveries in a row (no success between) that switch an endpoint off. */
+export const SWITCH_OFF_AFTER_FAILURES = 25;
+
+/** What an attempt row says until its answer is recorded; it stays if the worker dies meanwhile. */
+export const INTERRUPTED_ATTEMPT =
+  'interrupted: the dispatcher stopped before the answer was recorded; the attempt counts';
+
+/** A delivery this worker holds the lease of, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  endpointId: string;
+  workspaceId: number;
+  eventType: WebhookDeliveryType;
+  body: string;
+  countsTowardSwitchOff: boolean;
+  attemptCount: number;
+  roundStart: number;
+  /** Its last attempt was counted but never finished: the worker that made it died. */
+  attemptOpen: boolean;
+  leaseToken: string;
+  url: string;
+  secretSealed: string;
+  /** The secret before the last roll, while it still signs. */
+  previousSecretSealed: string | null;
+}
+
+export interface ClaimLimits {
+  /** Deliveries to claim at most. */
+  limit: number;
+  /** Deliveries in flight to one endpoint at most, counting those other workers hold. */
+  perEndpoint: number;
+  leaseMs: number;
+  /** Endpoints whose breaker is open here. */
+  skipEndpoints: string[];
+}
+
+export interface FinishedDelivery {
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Set when this failure switched the endpoint off. */
+  switchedOff?: { consecutiveFailures: number };
+}
+
+interface ClaimRow {
+  id: string;
+  endpoint_id: string;
+  workspace_id: number;
+  event_type: WebhookDeliveryType;
+  body: string;
+  counts_toward_switch_off: boolean;
+  attempt_count: number;
+  round_start: number;
+  attempt_open: boolean;
+  lease_token: string;
+  url: string;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+}
+
+/**
+ * The delivery table as a durable job queue (DESIGN §4, §5). Claims take due rows with FOR UPDATE SKIP
+ * LOCKED and lease them; each attempt is counted in its own transaction before the request goes out,
+ * and its answer is recorded, with the delivery's next state, in another. A worker that dies leaves a
+ * lease that runs out and an attempt that counts: the next worker records it as interrupted and goes
+ * on with the schedule, always under the same delivery id.
+ */
+export class DeliveryQueueRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: { retryDelaysSeconds: readonly number[]; factsTopic: string },
+  ) {}
+
+  async claim(limits: ClaimLimits): Promise<ClaimedDelivery[]> {
+    if (limits.limit <= 0) return [];
+    const token = randomUUID();
+    return this.dataSource.transaction(async (manager) => {
+      // One claimer at a time per schema, so the per-endpoint count below cannot be raced past.
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':webhook-claim'))`);
+      const rows = await rowsOf<ClaimRow>(
+        manager,
+        `WITH ready AS (
+           SELECT e.id AS endpoint_id,
+                  $2::int - (SELECT count(*) FROM webhook_deliveries busy
+                              WHERE busy.endpoint_id = e.id AND busy.status = 'pending'
+                                AND busy.leased_until > now())::int AS free
+             FROM webhook_endpoints e
+            WHERE e.enabled AND NOT (e.id = ANY ($3::uuid[]))
+              AND EXISTS (SELECT 1 FROM webhook_deliveries due
+                           WHERE due.endpoint_id = e.id AND due.status = 'pending' AND due.next_attempt_at <= now())
+         ),
+         picked AS (
+           SELECT d.id, d.next_attempt_at
+             FROM ready r
+             CROSS JOIN LATERAL (
+               SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+                WHERE d.endpoint_id = r.endpoint_id AND d.status = 'pending' AND d.next_attempt_at <= now()
+                  AND (d.leased_until IS NULL OR d.leased_until <= now())
+                ORDER BY d.next_attempt_at, d.id
+                LIMIT GREATEST(r.free, 0)
+             ) d
+            ORDER BY d.next_attempt_at, d.id
+            LIMIT $1
+         ),
+         locked AS (
+           SELECT d.id FROM webhook_deliveries d WHERE d.id IN (SELECT id FROM picked)
+              FOR UPDATE SKIP LOCKED
+         )
+         UPDATE webhook_deliveries d
+            SET leased_until = now() + $4::int * interval '1 millisecond', lease_token = $5
+           FROM locked l, webhook_endpoints e
+          WHERE d.id = l.id AND e.id = d.endpoint_id
+         RETURNING d.id, d.endpoint_id, d.workspace_id, d.event_type, d.body, d.counts_toward_switch_off,
+                   d.attempt_count, d.round_start, d.attempt_open, d.lease_token, e.url, e.secret_sealed,
+                   CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_sealed END
+                     AS previous_secret_sealed`,
+        [limits.limit, limits.perEndpoint, limits.skipEndpoints, Math.ceil(limits.leaseMs), token],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        endpointId: row.endpoint_id,
+        workspaceId: row.workspace_id,
+        eventType: row.event_type,
+        body: row.body,
+        countsTowardSwitchOff: row.counts_toward_switch_off,
+        attemptCount: row.attempt_count,
+        roundStart: row.round_start,
+        attemptOpen: row.attempt_open,
+        leaseToken: row.lease_token,
+        url: row.url,
+        secretSealed: row.secret_sealed,
+        previousSecretSealed: row.previous_secret_sealed,
+      }));
+    });
+  }
+
+  /**
+   * Counts the next attempt and writes its row, committed before the request goes out. Returns its
+   * number, or undefined when the lease was lost (redelivered, deleted, or taken over).
+   */
+  async startAttempt(delivery: ClaimedDelivery): Promise<number | undefined> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await rowsOf<{ attempt_count: number }>(
+        manager,
+        `UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, attempt_open = true, updated_at = now()
+          WHERE id = $1 AND lease_token = $2 AND status = 'pending'
+          RETURNING attempt_count`,
+        [delivery.id, delivery.leaseToken],
+      );
+      const attempt = rows[0]?.attempt_count;
+      if (attempt === undefined) return undefined;
+      await manager.query(
+        'INSERT INTO webhook_attempts (delivery_id, attempt, at, error) VALUES ($1, $2, now(), $3)',
+        [delivery.id, attempt, INTERRUPTED_ATTEMPT],
+      );
+      return attempt;
+    });
+  }
+
+  /**
+   * Records the answer of `attempt` and moves the delivery on: succeeded; pending until the next
+   * attempt of the schedule; or failed after the last one, which may switch the endpoint off. With no
+   * result, the attempt was interrupted and counts as failed as it stands.
+   */
+  async finishAttempt(
+    delivery: ClaimedDelivery,
+    attempt: number,
+    result: AttemptResult | undefined,
+  ): Promise<FinishedDelivery | undefined> {
+    return this.dataSource.transaction(async (manager) => {
+      if (result) {
+        await manager.query(
+          `UPDATE webhook_attempts SET response_status = $3, response_body = $4, duration_ms = $5, error = $6
+            WHERE delivery_id = $1 AND attempt = $2`,
+          [delivery.id, attempt, result.responseStatus, result.responseBody, result.durationMs, result.error],
+        );
+      }
+      const held: Array<{ attempt_count: number; round_start: number }> = await manager.query(
+        `SELECT attempt_count, round_start FROM webhook_deliveries
+          WHERE id = $1 AND lease_token = $2 AND status = 'pending' FOR UPDATE`,
+        [delivery.id, delivery.leaseToken],
+      );
+      // Redelivered, deleted or taken over meanwhile: the answer is on record, the state is not ours.
+      if (held.length === 0) return undefined;
+      if (result?.ok) {
+        await manager.query(
+          `UPDATE webhook_deliveries
+              SET status = 'succeeded', attempt_open = false, next_attempt_at = NULL, leased_until = NULL,
+                  lease_token = NULL, updated_at = now()
+            WHERE id = $1`,
+          [delivery.id],
+        );
+        if (delivery.countsTowardSwitchOff) {
+          await manager.query(
+            'UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0',
+            [delivery.endpointId],
+          );
+        }
+        return { status: 'succeeded' };
+      }
+      const inRound = held[0]!.attempt_count - held[0]!.round_start;
+      const next = nextAttempt(inRound, this.options.retryDelaysSeconds, result?.retryAfterSeconds);
+      if (next.kind === 'retry') {
+        await manager.query(
+          `UPDATE webhook_deliveries
+              SET attempt_open = false, next_attempt_at = now() + $2::float8 * interval '1 second',
+                  leased_until = NULL, lease_token = NULL, updated_at = now()
+            WHERE id = $1`,
+          [delivery.id, next.delaySeconds],
+        );
+        return { status: 'pending' };
+      }
+      await manager.query(
+        `UPDATE webhook_deliveries
+            SET status = 'failed', attempt_open = false, next_attempt_at = NULL, leased_until = NULL,
+                lease_token = NULL, updated_at = now()
+          WHERE id = $1`,
+        [delivery.id],
+      );
+      if (!delivery.countsTowardSwitchOff) return { status: 'failed' };
+      const switchedOff = await this.countFailure(manager, delivery, attempt);
+      return switchedOff ? { status: 'failed', switchedOff } : { status: 'failed' };
+    });
+  }
+
+  /** Hands the delivery back without spending an attempt; it is due again in `delayMs`. */
+  async postpone(delivery: ClaimedDelivery, delayMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries
+          SET next_attempt_at = now() + $3::float8 * interval '1 millisecond', leased_until = NULL, lease_token = NULL
+        WHERE id = $1 AND lease_token = $2`,
+      [delivery.id, delivery.leaseToken, delayMs],
+    );
+  }
+
+  /** One more failed delivery in a row; the 25th switches the endpoint off and says so on the log. */
+  private async countFailure(
+    manager: EntityManager,
+    delivery: ClaimedDelivery,
+    attempt: number,
+  ): Promise<{ consecutiveFailures: number } | undefined> {
+    const rows = await rowsOf<{ consecutive_failures: number; enabled: boolean }>(
+      manager,
+      `UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1 WHERE id = $1
+        RETURNING consecutive_failures, enabled`,
+      [delivery.endpointId],
+    );
+    const endpoint = rows[0];
+    if (!endpoint || !endpoint.enabled || endpoint.consecutive_failures < SWITCH_OFF_AFTER_FAILURES)
+      return undefined;
+    const [{ at }] = await rowsOf<{ at: Date }>(
+      manager,
+      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failures', updated_at = now()
+        WHERE id = $1 RETURNING updated_at AS at`,
+      [delivery.endpointId],
+    );
+    const type = WEBHOOK_FACT_TYPES.endpointSwitchedOff;
+    const id = deterministicId(delivery.id, attempt, type);
+    await appendToOutbox(manager, [
+      envelopeRecord(
+        this.options.factsTopic,
+        createEnvelope({
+          id,
+          type,
+          source: SOURCE,
+          workspaceid: String(delivery.workspaceId),
+          subject: delivery.endpointId,
+          time: new Date(at).toISOString(),
+          data: {
+            endpoint_id: delivery.endpointId,
+            reason: 'failures',
+            consecutive_failures: endpoint.consecutive_failures,
+            at: new Date(at).toISOString(),
+          },
+        }),
+      ),
+    ]);
+    return { consecutiveFailures: endpoint.consecutive_failures };
+  }
+}

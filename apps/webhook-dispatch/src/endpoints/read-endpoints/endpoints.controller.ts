@@ -1,0 +1,46 @@
+import type { WebhookEndpointResource } from '@cms/contracts';
+import {
+  JsonApiException,
+  pageMeta,
+  parsePagination,
+  toListBody,
+  toSqlWindow,
+  type ListBody,
+} from '@cms/http';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import type { Query as QueryParams } from '../../reads/query-params';
+import { WorkspaceId } from '../../reads/workspace-id.decorator';
+import { WebhookEndpointRepository } from '../webhook-endpoint.repository';
+import { endpointResource } from '../webhook-endpoint.resource';
+
+/** The reads the gateway proxies for GET /api/v1/webhook-endpoints[/{id}]; never a secret. */
+@Controller('internal/v1/webhook-endpoints')
+export class EndpointsController {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  @Get()
+  async list(
+    @WorkspaceId() workspaceId: number,
+    @Query() query: QueryParams,
+  ): Promise<ListBody<WebhookEndpointResource>> {
+    const page = parsePagination(query);
+    const endpoints = new WebhookEndpointRepository(this.dataSource.manager);
+    const { rows, total } = await endpoints.list(workspaceId, toSqlWindow(page));
+    return toListBody(rows.map(endpointResource), pageMeta(total, page));
+  }
+
+  @Get(':id')
+  async one(
+    @WorkspaceId() workspaceId: number,
+    @Param('id') id: string,
+  ): Promise<{ data: WebhookEndpointResource }> {
+    const endpoint = await new WebhookEndpointRepository(this.dataSource.manager).findInWorkspace(
+      workspaceId,
+      id,
+    );
+    if (!endpoint) throw JsonApiException.notFound(`Webhook endpoint ${id} was not found.`);
+    return { data: endpointResource(endpoint) };
+  }
+}

@@ -1,0 +1,49 @@
+import type { WebhookDisabledReason, WebhookEventType } from '@cms/contracts';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A customer's endpoint; the signing secrets rest sealed with SECRETS_KEY, never in the clear. */
+@Entity({ name: 'webhook_endpoints' })
+@Index('webhook_endpoints_workspace', ['workspaceId', 'createdAt'])
+export class WebhookEndpointEntity {
+  /** Minted by the gateway. */
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'workspace_id', type: 'integer' })
+  workspaceId!: number;
+
+  @Column({ type: 'text' })
+  url!: string;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ name: 'event_types', type: 'text', array: true })
+  eventTypes!: WebhookEventType[];
+
+  @Column({ type: 'boolean' })
+  enabled!: boolean;
+
+  @Column({ name: 'disabled_reason', type: 'text', nullable: true })
+  disabledReason!: WebhookDisabledReason | null;
+
+  /** Failed deliveries since the last success (test deliveries aside); 25 switch the endpoint off. */
+  @Column({ name: 'consecutive_failures', type: 'integer', default: 0 })
+  consecutiveFailures!: number;
+
+  @Column({ name: 'secret_sealed', type: 'text' })
+  secretSealed!: string;
+
+  /** The secret before the last roll; it signs too until previousSecretExpiresAt. */
+  @Column({ name: 'previous_secret_sealed', type: 'text', nullable: true })
+  previousSecretSealed!: string | null;
+
+  @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true })
+  previousSecretExpiresAt!: Date | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,70 @@
+import type { WebhookDeliveryType } from '@cms/contracts';
+import type { SqlWindow } from '@cms/http';
+import type { EntityManager, Repository } from 'typeorm';
+
+import { WebhookEndpointEntity } from './webhook-endpoint.entity';
+
+/** A UUID as Postgres accepts it; anything else names no endpoint (and would fail the query). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class WebhookEndpointRepository {
+  private readonly endpoints: Repository<WebhookEndpointEntity>;
+
+  constructor(private readonly manager: EntityManager) {
+    this.endpoints = manager.getRepository(WebhookEndpointEntity);
+  }
+
+  /** The endpoint, when it exists and belongs to the workspace. */
+  async findInWorkspace(workspaceId: number, id: string): Promise<WebhookEndpointEntity | null> {
+    if (!UUID_PATTERN.test(id)) return null;
+    return this.endpoints.findOneBy({ id, workspaceId });
+  }
+
+  exists(id: string): Promise<boolean> {
+    return this.endpoints.existsBy({ id });
+  }
+
+  countInWorkspace(workspaceId: number): Promise<number> {
+    return this.endpoints.countBy({ workspaceId });
+  }
+
+  async insert(endpoint: WebhookEndpointEntity): Promise<void> {
+    await this.endpoints.insert(endpoint);
+  }
+
+  async save(endpoint: WebhookEndpointEntity): Promise<void> {
+    await this.endpoints.save(endpoint);
+  }
+
+  /** Its deliveries and their attempts go with it (ON DELETE CASCADE). */
+  async delete(id: string): Promise<void> {
+    await this.endpoints.delete({ id });
+  }
+
+  async list(
+    workspaceId: number,
+    window: SqlWindow,
+  ): Promise<{ rows: WebhookEndpointEntity[]; total: number }> {
+    const [rows, total] = await this.endpoints.findAndCount({
+      where: { workspaceId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: window.offset,
+      take: window.limit,
+    });
+    return { rows, total };
+  }
+
+  /**
+   * The endpoints of the workspace that receive `kind` for something that happened at `at`: switched
+   * on, subscribed, and created by then, so that replaying old facts never reaches a newer endpoint.
+   */
+  async receiving(workspaceId: number, kind: WebhookDeliveryType, at: Date): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.manager.query(
+      `SELECT id FROM webhook_endpoints
+        WHERE workspace_id = $1 AND enabled AND $2 = ANY (event_types) AND created_at <= $3
+        ORDER BY id`,
+      [workspaceId, kind, at],
+    );
+    return rows.map((row) => row.id);
+  }
+}

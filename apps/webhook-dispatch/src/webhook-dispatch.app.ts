@@ -1,0 +1,126 @@
+import { rejectedOutcome, type Envelope, type RecordTypeRegistry } from '@cms/contracts';
+import { bootstrapHttp, createFastifyAdapter, createLogger, ReadinessRegistry } from '@cms/http';
+import { KafkaRecordServer, OutboxRelay, type ConsumerRuntime } from '@cms/kafka';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+
+import { AppModule } from './app.module';
+import { consumerGroup, type WebhookDispatchConfig } from './config';
+import { SOURCE } from './decisions/decision';
+import { sourceTopics } from './deliveries/webhook-sources';
+import type { SenderOverrides } from './dispatch/dispatch.module';
+import { KAFKA, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
+import { FACTS_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
+
+/** The parts of an envelope an outcome needs, from a record that could not be decoded as a whole. */
+function answerableEnvelope(
+  value: Buffer | null,
+): Pick<Envelope, 'id' | 'workspaceid' | 'correlationid' | 'time'> | undefined {
+  try {
+    const parsed = JSON.parse(value?.toString('utf8') ?? 'null') as Partial<Record<string, unknown>> | null;
+    const { id, workspaceid, correlationid, time } = parsed ?? {};
+    if ([id, workspaceid, correlationid, time].every((field) => typeof field === 'string')) {
+      return { id, workspaceid, correlationid, time } as Pick<
+        Envelope,
+        'id' | 'workspaceid' | 'correlationid' | 'time'
+      >;
+    }
+  } catch {
+    // Not JSON: nobody to answer.
+  }
+  return undefined;
+}
+
+export interface WebhookDispatchApp {
+  app: NestFastifyApplication;
+  logger: Logger;
+  url: string;
+  requests: ConsumerRuntime;
+  facts: ConsumerRuntime;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds and starts webhook-dispatch: the request consumer (endpoint requests from the gateway), the
+ * facts consumer (facts of the source table → deliveries), the delivery worker, and the internal read
+ * API on `config.httpPort` (0 = any free port).
+ */
+export async function startWebhookDispatch(
+  config: WebhookDispatchConfig,
+  logger: Logger = createLogger('webhook-dispatch'),
+  overrides: SenderOverrides = {},
+): Promise<WebhookDispatchApp> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger, overrides),
+    createFastifyAdapter({ logger }),
+    { bufferLogs: true },
+  );
+  bootstrapHttp(app, { service: 'webhook-dispatch', logger });
+  app.enableShutdownHooks();
+
+  const relay = app.get(OutboxRelay);
+  const shared = {
+    kafka: app.get<Kafka>(KAFKA),
+    dataSource: app.get(DataSource),
+    registry: app.get<RecordTypeRegistry>(RECORD_REGISTRY),
+    deadLetterTopic: config.topics.deadLetters,
+    onOutboxWritten: () => relay.kick(),
+    sessionTimeoutMs: config.kafkaSessionTimeoutMs,
+  };
+  const requestsServer = new KafkaRecordServer({
+    ...shared,
+    name: config.consumerName,
+    groupId: consumerGroup(config, config.consumerName),
+    topics: [config.topics.requests],
+    logger: logger.child({ component: 'requests-consumer' }),
+    // A request that can never be applied still gets an answer, so its client is not left waiting:
+    // even one whose data failed validation, as long as its envelope says whom to answer.
+    onRejected: async ({ record, raw, errorId }, context) => {
+      const request = record ?? answerableEnvelope(raw.value);
+      if (!request) return;
+      context.emit(
+        config.topics.outcomes,
+        rejectedOutcome(request, SOURCE, 500, [
+          {
+            status: '500',
+            title: 'Internal Server Error',
+            detail: 'The request could not be applied.',
+            id: errorId,
+          },
+        ]),
+      );
+    },
+  });
+  requestsServer.setTransportId(REQUESTS_TRANSPORT);
+  const factsName = `${config.consumerName}.facts`;
+  const factsServer = new KafkaRecordServer({
+    ...shared,
+    name: factsName,
+    groupId: consumerGroup(config, factsName),
+    topics: sourceTopics().map((key) => config.topics[key]),
+    logger: logger.child({ component: 'facts-consumer' }),
+  });
+  factsServer.setTransportId(FACTS_TRANSPORT);
+  app.connectMicroservice({ strategy: requestsServer }, { inheritAppConfig: true });
+  app.connectMicroservice({ strategy: factsServer }, { inheritAppConfig: true });
+  await app.startAllMicroservices();
+  const requests = requestsServer.unwrap<ConsumerRuntime>();
+  const facts = factsServer.unwrap<ConsumerRuntime>();
+  const readiness = app.get(ReadinessRegistry);
+  readiness.register('requests-consumer', () => requests.isReady);
+  readiness.register('facts-consumer', () => facts.isReady);
+  await app.listen({ port: config.httpPort, host: '0.0.0.0' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.httpPort;
+  return {
+    app,
+    logger,
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    facts,
+    close: () => app.close(),
+  };
+}
