@@ -18,6 +18,13 @@ if [[ -z "${ADMIN_TOKEN:-}" ]]; then
   ADMIN_TOKEN="$(cat .local/admin-token)"
 fi
 export ADMIN_TOKEN
+# The key that seals integration and webhook secrets: kept from run to run (a new one would make every
+# stored secret unreadable), made once.
+if [[ -z "${SECRETS_KEY:-}" ]]; then
+  [[ -s .local/secrets-key ]] || node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("base64"))' >.local/secrets-key
+  SECRETS_KEY="$(cat .local/secrets-key)"
+fi
+export SECRETS_KEY
 for entry in "${SERVICES[@]}"; do
   app="${entry%%:*}"
   port="${entry##*:}"

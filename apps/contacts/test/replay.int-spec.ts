@@ -70,6 +70,19 @@ function workload(workspaceId: number): Envelope[][] {
     }),
     event({ phone: 'odd phone' }, null, { idempotency_key: 'k-2' }),
     event({ phone: 'odd phone' }, null, { idempotency_key: 'k-2' }),
+    // Inbound webhook deliveries (about contacts that exist, so the plan limit falls where it did), each
+    // repeated: the repeat is answered from inbound_receipts.
+    ...[['integration:9:header:h-1', 'integration:9:id:p-1'], ['integration:9:id:p-1']].map((keys, i) =>
+      record(CONTACT_REQUEST_TYPES.ingest, {
+        contact: { phone: '+1 415 555 1001', name: `Ada via webhook ${i}` },
+        contact_id: h.id(),
+        contact_limit: 6,
+        integration_id: 9,
+        retry_keys: keys,
+      }),
+    ),
+    event({ external_id: 'crm-bob' }, null, { integration_id: 9, retry_keys: ['integration:9:id:e-1'] }),
+    event({ external_id: 'crm-bob' }, null, { integration_id: 9, retry_keys: ['integration:9:id:e-1'] }),
   ];
   return [first];
 }

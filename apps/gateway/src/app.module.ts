@@ -10,6 +10,10 @@ import { PublicApiGuard } from './auth/public-api.guard';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ContactsApiController } from './contacts-api/contacts-api.controller';
 import { InfrastructureModule, REDIS } from './infrastructure/infrastructure.module';
+import { IntegrationRequestsConsumer } from './integrations/integration-requests.consumer';
+import { IntegrationsController } from './integrations/integrations.controller';
+import { InboundIntegrations } from './integrations/receive-webhook/inbound-integrations';
+import { InboundWebhookController } from './integrations/receive-webhook/inbound-webhook.controller';
 import { UpstreamProxy } from './proxy/upstream.proxy';
 import { RateLimitService } from './rate-limit/rate-limit.service';
 import { WritePathService } from './write-path/write-path.service';
@@ -23,9 +27,17 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [InfrastructureModule.forRoot(config, logger), HealthModule.forRoot({ service: 'gateway' })],
-      controllers: [AdminController, ContactsApiController, WorkspaceRequestsConsumer],
+      controllers: [
+        AdminController,
+        ContactsApiController,
+        WorkspaceRequestsConsumer,
+        IntegrationsController,
+        IntegrationRequestsConsumer,
+        InboundWebhookController,
+      ],
       providers: [
         WritePathService,
+        InboundIntegrations,
         AdminGuard,
         ApiKeyAuthenticator,
         UpstreamProxy,

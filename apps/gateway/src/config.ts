@@ -16,7 +16,18 @@ export interface GatewayConfig extends ServiceBaseConfig {
   outcomeTimeoutMs: number;
   /** How long an answer about a key is reused; a deleted key stops working within this (≤ 5 s). */
   keyCacheTtlMs: number;
-  rateLimit: { windowSeconds: number; perKey: number; perWorkspace: number; eventsPerWorkspace: number };
+  rateLimit: {
+    windowSeconds: number;
+    perKey: number;
+    perWorkspace: number;
+    eventsPerWorkspace: number;
+    /** POST /webhook/integration/<token>, per integration, apart from every API budget. */
+    inboundPerIntegration: number;
+  };
+  /** Base64 of 32 bytes: seals integration credentials and signing secrets (shared with webhook-dispatch). */
+  secretsKey: string;
+  /** Where clients reach the gateway, e.g. https://api.example.com; webhook URLs are absolute with it. */
+  publicBaseUrl: string | undefined;
   plans: Record<Plan, PlanLimits>;
   /** Internal base URLs of the services the gateway proxies reads to, by service name. */
   upstreams: Record<string, string>;
@@ -55,6 +66,11 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   );
   const adminToken = reader.required('ADMIN_TOKEN');
   if (adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
+  const secretsKey = reader.required('SECRETS_KEY');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secretsKey) || Buffer.from(secretsKey, 'base64').length !== 32) {
+    throw new ConfigError('SECRETS_KEY must be 32 bytes, base64 encoded');
+  }
+  const publicBaseUrl = reader.optional('PUBLIC_BASE_URL');
   return {
     service: 'gateway',
     ...serviceBaseConfig(reader, { httpPort: 3000, schema: 'gateway' }),
@@ -67,7 +83,10 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       perKey: 120,
       perWorkspace: 600,
       eventsPerWorkspace: 1_200,
+      inboundPerIntegration: 1_200,
     },
+    secretsKey,
+    publicBaseUrl: publicBaseUrl === undefined ? undefined : reader.httpUrl('PUBLIC_BASE_URL', publicBaseUrl),
     plans,
     upstreams,
   };

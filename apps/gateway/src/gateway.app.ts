@@ -12,6 +12,7 @@ import { AppModule } from './app.module';
 import { serveOpenApi } from './openapi/openapi.document';
 import type { GatewayConfig } from './config';
 import { KAFKA, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
+import { useJsonParserWithRawBodyRoutes } from './integrations/receive-webhook/raw-body.parser';
 
 export interface GatewayApp {
   app: NestFastifyApplication;
@@ -33,6 +34,7 @@ export async function startGateway(
     },
   );
   bootstrapHttp(app, { service: 'gateway', logger });
+  useJsonParserWithRawBodyRoutes(app);
   app.enableShutdownHooks();
 
   const relay = app.get(OutboxRelay);

@@ -1,13 +1,17 @@
+import { randomBytes } from 'node:crypto';
+
 import { topicNames, type Topics } from '@cms/contracts';
 import { createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
 import { createDataSource, dropSchema } from '@cms/persistence';
-import { deleteTestTopics, testStack, uniqueName } from '@cms/testing';
+import { deleteTestTopics, eventually, testStack, uniqueName } from '@cms/testing';
 import pino from 'pino';
 
 import { loadConfig, type GatewayConfig } from '../src/config';
 import { startGateway, type GatewayApp } from '../src/gateway.app';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+/** The SECRETS_KEY of every harness gateway (base64 of 32 bytes). */
+export const SECRETS_KEY = randomBytes(32).toString('base64');
 
 export interface Harness {
   gateway: GatewayApp;
@@ -48,6 +52,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     REDIS_URL: stack.redisUrl,
     TOPIC_NAMESPACE: namespace,
     ADMIN_TOKEN,
+    SECRETS_KEY,
     ...env,
   });
   const gateway = await startGateway(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
@@ -93,4 +98,23 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await admin.disconnect();
     },
   };
+}
+
+/** Every record on `topic` from the beginning, once `until` is satisfied with them. */
+export async function readTopic(topic: string, until: (values: string[]) => boolean): Promise<string[]> {
+  const stack = await testStack();
+  const consumer = createKafka({ brokers: stack.kafkaBrokers, clientId: 'reader' }).consumer({
+    groupId: uniqueName('reader'),
+    maxWaitTimeInMs: 50,
+  });
+  const values: string[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({ eachMessage: async ({ message }) => void values.push(message.value!.toString()) });
+  try {
+    await eventually(`records on ${topic}`, async () => until(values), 20000);
+  } finally {
+    await consumer.disconnect();
+  }
+  return values;
 }

@@ -8,3 +8,5 @@ export * from './dead-letters/dead-letter.records';
 export * from './gateway/gateway.records';
 export * from './outcomes/outcome-for';
 export * from './contacts';
+export * from './webhooks';
+export * from './integrations';

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ export type ServiceName = 'gateway' | 'contacts';
 
 const ROOT = join(__dirname, '..', '..', '..');
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+/** The SECRETS_KEY of every system under test (base64 of 32 bytes): seals integration secrets. */
+export const SECRETS_KEY = randomBytes(32).toString('base64');
 
 export interface Answer<T = unknown> {
   status: number;
@@ -178,6 +181,7 @@ export class System {
       REDIS_URL: this.stack.redisUrl,
       TOPIC_NAMESPACE: this.namespace,
       ADMIN_TOKEN,
+      SECRETS_KEY,
       LOG_LEVEL: 'info',
       ...(ports.has('contacts') ? { CONTACTS_URL: `http://127.0.0.1:${ports.get('contacts')}` } : {}),
       ...this.extraEnv,

@@ -61,6 +61,14 @@ const ROUTES: RouteCase[] = [
     body: { name: 'order.paid', contact: { email: 'a@example.com' } },
   },
   { method: 'GET', path: '/api/v1/events', permission: 'read' },
+  {
+    method: 'POST',
+    path: '/api/v1/integrations',
+    permission: 'create',
+    body: { type: 'webhook', name: 'Inbound' },
+  },
+  { method: 'GET', path: '/api/v1/integrations', permission: 'read' },
+  { method: 'GET', path: '/api/v1/integrations/1', permission: 'read' },
 ];
 
 let system: System;

@@ -2,6 +2,7 @@ import {
   CONTACT_REQUEST_TYPES,
   type ContactBatchUpsertRequestedV1,
   type ContactChannelLinkRequestedV1,
+  type ContactIngestRequestedV1,
   type ContactUpdateRequestedV1,
   type ContactUpsertRequestedV1,
   type DecodedRecord,
@@ -11,6 +12,7 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
 import { RequestDecider } from '../decisions/request-decider';
 import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert-contacts.handler';
+import { IngestContactHandler } from './ingest-contact/ingest-contact.handler';
 import { LinkChannelHandler } from './link-channel/link-channel.handler';
 import { UpdateContactHandler } from './update-contact/update-contact.handler';
 import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
@@ -24,6 +26,7 @@ export class ContactRequestsConsumer {
     @Inject(BatchUpsertContactsHandler) private readonly batch: BatchUpsertContactsHandler,
     @Inject(UpdateContactHandler) private readonly update: UpdateContactHandler,
     @Inject(LinkChannelHandler) private readonly link: LinkChannelHandler,
+    @Inject(IngestContactHandler) private readonly ingest: IngestContactHandler,
   ) {}
 
   @EventPattern(CONTACT_REQUEST_TYPES.upsert)
@@ -56,5 +59,13 @@ export class ContactRequestsConsumer {
     @Ctx() context: unknown,
   ): Promise<void> {
     return this.decider.decide(record, context, (decision) => this.link.handle(decision));
+  }
+
+  @EventPattern(CONTACT_REQUEST_TYPES.ingest)
+  ingestContact(
+    @Payload() record: DecodedRecord<ContactIngestRequestedV1>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.decider.decide(record, context, (decision) => this.ingest.handle(decision));
   }
 }

@@ -4,6 +4,7 @@ import { RequestDecider } from '../decisions/request-decider';
 import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert-contacts.handler';
 import { ContactRequestsConsumer } from './contact-requests.consumer';
 import { ContactWriter } from './contact-writer';
+import { IngestContactHandler } from './ingest-contact/ingest-contact.handler';
 import { LinkChannelHandler } from './link-channel/link-channel.handler';
 import { ContactsController } from './read-contacts/contacts.controller';
 import { UpdateContactHandler } from './update-contact/update-contact.handler';
@@ -18,6 +19,7 @@ import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
     BatchUpsertContactsHandler,
     UpdateContactHandler,
     LinkChannelHandler,
+    IngestContactHandler,
   ],
   exports: [RequestDecider, ContactWriter],
 })

@@ -21,10 +21,12 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
 import { CONTACTS_MIGRATIONS } from '../../migrations/1763790000000-contacts-init.migration';
+import { ContactsInboundReceipts1763810000000 } from '../../migrations/1763810000000-contacts-inbound-receipts.migration';
 import { CONTACTS_CONFIG, type ContactsConfig } from '../config';
 import { ConsentChangeEntity } from '../contacts/consent-change.entity';
 import { ContactChannelEntity } from '../contacts/contact-channel.entity';
 import { ContactEntity } from '../contacts/contact.entity';
+import { InboundReceiptEntity } from '../contacts/inbound-receipt.entity';
 import { WorkspaceUsageEntity } from '../contacts/workspace-usage.entity';
 import { EventEntity } from '../events/event.entity';
 import { ContactTagEntity } from '../tags/contact-tag.entity';
@@ -43,9 +45,14 @@ export const PROJECTION_ENTITIES = [
   TagEntity,
   ContactTagEntity,
   EventEntity,
+  InboundReceiptEntity,
 ];
 export const CONTACTS_ENTITIES = [...KAFKA_PLUMBING_ENTITIES, ...PROJECTION_ENTITIES];
-export const CONTACTS_ALL_MIGRATIONS = [...KAFKA_PLUMBING_MIGRATIONS, ...CONTACTS_MIGRATIONS];
+export const CONTACTS_ALL_MIGRATIONS = [
+  ...KAFKA_PLUMBING_MIGRATIONS,
+  ...CONTACTS_MIGRATIONS,
+  ContactsInboundReceipts1763810000000,
+];
 
 /** Owns the connections of the process and closes them in order on shutdown. */
 class Connections implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -1,4 +1,9 @@
-import { GATEWAY_RECORD_TYPES, OUTCOME_RECORD_TYPES, RecordTypeRegistry } from '@cms/contracts';
+import {
+  GATEWAY_RECORD_TYPES,
+  INTEGRATION_RECORD_TYPES,
+  OUTCOME_RECORD_TYPES,
+  RecordTypeRegistry,
+} from '@cms/contracts';
 import { createLogger, ReadinessRegistry } from '@cms/http';
 import {
   BatchingProducer,
@@ -23,8 +28,10 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
 import { GatewayInit1763780000000 } from '../../migrations/1763780000000-gateway-init.migration';
+import { GatewayIntegrations1763810000000 } from '../../migrations/1763810000000-gateway-integrations.migration';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
+import { IntegrationEntity } from '../integrations/integration.entity';
 import { ApiKeyEntity } from '../workspaces/api-key.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
 
@@ -33,8 +40,17 @@ export const KAFKA = Symbol('KAFKA');
 export const REDIS = Symbol('REDIS');
 export const RECORD_REGISTRY = Symbol('RECORD_REGISTRY');
 
-export const GATEWAY_ENTITIES = [...KAFKA_PLUMBING_ENTITIES, WorkspaceEntity, ApiKeyEntity];
-export const GATEWAY_MIGRATIONS = [...KAFKA_PLUMBING_MIGRATIONS, GatewayInit1763780000000];
+export const GATEWAY_ENTITIES = [
+  ...KAFKA_PLUMBING_ENTITIES,
+  WorkspaceEntity,
+  ApiKeyEntity,
+  IntegrationEntity,
+];
+export const GATEWAY_MIGRATIONS = [
+  ...KAFKA_PLUMBING_MIGRATIONS,
+  GatewayInit1763780000000,
+  GatewayIntegrations1763810000000,
+];
 
 /** Owns the connections of the process and closes them in order on shutdown. */
 class Connections implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -78,7 +94,11 @@ export class InfrastructureModule {
         {
           provide: RECORD_REGISTRY,
           useFactory: () =>
-            new RecordTypeRegistry().register(...GATEWAY_RECORD_TYPES, ...OUTCOME_RECORD_TYPES),
+            new RecordTypeRegistry().register(
+              ...GATEWAY_RECORD_TYPES,
+              ...INTEGRATION_RECORD_TYPES,
+              ...OUTCOME_RECORD_TYPES,
+            ),
         },
         {
           provide: DataSource,

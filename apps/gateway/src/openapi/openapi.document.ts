@@ -81,6 +81,26 @@ const ADMIN_ERRORS: Record<string, ResponseObject> = {
   }),
 };
 
+const INBOUND_WEBHOOK_ERRORS: Record<string, ResponseObject> = {
+  '400': errorResponse('The body is not valid JSON.', RATE_LIMIT_HEADERS),
+  '401': errorResponse(
+    'The URL names no integration, or X-Webhook-Signature is missing, malformed or wrong; nothing is recorded.',
+  ),
+  '413': errorResponse('The body is larger than 1 MiB.'),
+  '415': errorResponse('The body is not application/json.'),
+  '422': errorResponse(
+    'The payload has no phone, email or ID, or a value fails the rules of POST /api/v1/events.',
+    RATE_LIMIT_HEADERS,
+  ),
+  '429': errorResponse('More than 1,200 requests a minute for this integration.', {
+    ...RATE_LIMIT_HEADERS,
+    'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
+  }),
+  '503': errorResponse('The request was not answered in time; retry with the same Idempotency-Key or id.', {
+    'Retry-After': { schema: { type: 'integer' } },
+  }),
+};
+
 /**
  * The OpenAPI document, generated from the running application: paths, parameters and bodies from the
  * controllers (Nest's explorer), body schemas from the class-validator rules that actually validate
@@ -111,16 +131,20 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     },
   };
   for (const [path, item] of Object.entries(document.paths)) {
+    const inbound = path.startsWith('/webhook/');
     const errors = path.startsWith('/api/v1')
       ? PUBLIC_ERRORS
       : path.startsWith('/admin/v1')
         ? ADMIN_ERRORS
-        : undefined;
+        : inbound
+          ? INBOUND_WEBHOOK_ERRORS
+          : undefined;
     if (!errors) continue;
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const operation = item[method] as OperationObject | undefined;
       if (!operation) continue;
-      operation.security = [{ bearer: [] }];
+      // The inbound webhook is authenticated by its signature, not by a bearer key.
+      operation.security = inbound ? [] : [{ bearer: [] }];
       operation.responses = { ...errors, ...operation.responses };
     }
   }

@@ -11,7 +11,7 @@ import {
   type RateLimitDecision,
 } from './rate-limit.service';
 
-const SPEC_COUNTS = { perKey: 120, perWorkspace: 600, eventsPerWorkspace: 1200 };
+const SPEC_COUNTS = { perKey: 120, perWorkspace: 600, eventsPerWorkspace: 1200, inboundPerIntegration: 1200 };
 // Long enough that no counting test straddles a window edge on a slow machine; only the expiry test
 // waits one out, and it uses its own short window.
 const COUNTING_WINDOW_SECONDS = 10;
@@ -206,6 +206,33 @@ describe('RateLimitService', () => {
       limit: 1200,
       remaining: 1199,
       retryAfterSeconds: 0,
+    });
+  });
+
+  it('allows 1200 inbound webhook requests per integration, refuses the 1201st, and touches no API or events budget', async () => {
+    const limiter = service();
+    const integration = 21;
+
+    const inbound: RateLimitDecision[] = [];
+    for (let i = 0; i < 1200; i += 1) inbound.push(await limiter.consumeInbound(integration));
+    expect(inbound.every((decision) => decision.allowed)).toBe(true);
+    expect(inbound.map((decision) => decision.limit)).toEqual(Array(1200).fill(1200));
+    expect(inbound.map((decision) => decision.remaining)).toEqual(countdown(1199, 0));
+
+    const refused = await limiter.consumeInbound(integration);
+    expect(refused).toMatchObject({ allowed: false, limit: 1200, remaining: 0 });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(COUNTING_WINDOW_SECONDS);
+
+    // Another integration has its own budget; keys and workspaces (whatever their ids) have theirs.
+    expect((await limiter.consumeInbound(integration + 1)).remaining).toBe(1199);
+    expect(await limiter.consume(integration, integration, 'api')).toMatchObject({
+      allowed: true,
+      remaining: 119,
+    });
+    expect(await limiter.consume(integration, integration, 'events')).toMatchObject({
+      allowed: true,
+      remaining: 1199,
     });
   });
 

@@ -11,13 +11,15 @@ export interface RateLimitConfig {
   perWorkspace: number;
   /** POST /api/v1/events only, counted apart from the two API limits. */
   eventsPerWorkspace: number;
+  /** POST /webhook/integration/<token>, per integration, counted apart from every other limit. */
+  inboundPerIntegration: number;
   /** Redis key namespace. */
   keyPrefix: string;
 }
 
 export interface RateLimitDecision {
   allowed: boolean;
-  /** X-RateLimit-Limit: perKey for 'api', eventsPerWorkspace for 'events'. */
+  /** X-RateLimit-Limit: perKey for 'api', eventsPerWorkspace for 'events', inboundPerIntegration inbound. */
   limit: number;
   /** X-RateLimit-Remaining: requests left in this window, never negative. */
   remaining: number;
@@ -39,6 +41,7 @@ export class RateLimitService {
   private readonly perKey: RateLimiterRedis;
   private readonly perWorkspace: RateLimiterRedis;
   private readonly eventsPerWorkspace: RateLimiterRedis;
+  private readonly inboundPerIntegration: RateLimiterRedis;
 
   constructor(
     redis: Redis,
@@ -63,6 +66,7 @@ export class RateLimitService {
     this.perKey = limiter('api:key', config.perKey);
     this.perWorkspace = limiter('api:workspace', config.perWorkspace);
     this.eventsPerWorkspace = limiter('events:workspace', config.eventsPerWorkspace);
+    this.inboundPerIntegration = limiter('inbound:integration', config.inboundPerIntegration);
   }
 
   async consume(apiKeyId: number, workspaceId: number, bucket: RateLimitBucket): Promise<RateLimitDecision> {
@@ -72,6 +76,14 @@ export class RateLimitService {
       case 'events':
         return this.consumeEvents(workspaceId);
     }
+  }
+
+  /** One request to an integration's inbound webhook URL; no API key or workspace budget is touched. */
+  async consumeInbound(integrationId: number): Promise<RateLimitDecision> {
+    const outcome = await attempt(this.inboundPerIntegration, integrationId);
+    return outcome.allowed
+      ? allowed(this.config.inboundPerIntegration, outcome.res.remainingPoints)
+      : refused(this.config.inboundPerIntegration, outcome.res.msBeforeNext);
   }
 
   private async consumeEvents(workspaceId: number): Promise<RateLimitDecision> {
@@ -133,6 +145,7 @@ function assertValid(config: RateLimitConfig): void {
     ['perKey', config.perKey],
     ['perWorkspace', config.perWorkspace],
     ['eventsPerWorkspace', config.eventsPerWorkspace],
+    ['inboundPerIntegration', config.inboundPerIntegration],
   ];
   for (const [name, value] of counts) {
     if (!Number.isInteger(value) || value < 1) {

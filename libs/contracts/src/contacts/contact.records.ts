@@ -22,6 +22,8 @@ export const CONTACT_REQUEST_TYPES = {
   batchUpsert: 'contact.batch-upsert.requested',
   update: 'contact.update.requested',
   channelLink: 'contact.channel-link.requested',
+  /** A contact-only payload of an integration's inbound webhook. */
+  ingest: 'contact.ingest.requested',
 } as const;
 
 /** Facts about contacts (cms.contacts.v1, key = workspace id). */

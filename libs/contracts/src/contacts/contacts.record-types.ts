@@ -18,6 +18,7 @@ import {
   EventRecordedV1,
   EventRecordRequestedV1,
 } from './event.records';
+import { ContactIngestRequestedV1 } from './inbound.records';
 import {
   ContactTagsChangedV1,
   TAG_FACT_TYPES,
@@ -36,6 +37,7 @@ export const CONTACTS_REQUEST_TYPES = {
   contactBatchUpsert: CONTACT_REQUEST_TYPES.batchUpsert,
   contactUpdate: CONTACT_REQUEST_TYPES.update,
   contactChannelLink: CONTACT_REQUEST_TYPES.channelLink,
+  contactIngest: CONTACT_REQUEST_TYPES.ingest,
   tagCreate: TAG_REQUEST_TYPES.create,
   tagUpdate: TAG_REQUEST_TYPES.update,
   tagDelete: TAG_REQUEST_TYPES.delete,
@@ -65,6 +67,7 @@ export const CONTACTS_RECORD_TYPES: RecordTypeDefinition[] = [
   { type: CONTACT_REQUEST_TYPES.batchUpsert, version: 1, schema: ContactBatchUpsertRequestedV1 },
   { type: CONTACT_REQUEST_TYPES.update, version: 1, schema: ContactUpdateRequestedV1 },
   { type: CONTACT_REQUEST_TYPES.channelLink, version: 1, schema: ContactChannelLinkRequestedV1 },
+  { type: CONTACT_REQUEST_TYPES.ingest, version: 1, schema: ContactIngestRequestedV1 },
   { type: TAG_REQUEST_TYPES.create, version: 1, schema: TagCreateRequestedV1 },
   { type: TAG_REQUEST_TYPES.update, version: 1, schema: TagUpdateRequestedV1 },
   { type: TAG_REQUEST_TYPES.delete, version: 1, schema: TagDeleteRequestedV1 },

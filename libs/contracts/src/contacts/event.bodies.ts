@@ -71,7 +71,8 @@ export function hasContactIdentity(contact: unknown): boolean {
   return present(external_id) || present(phone) || present(email);
 }
 
-function HasContactIdentity(options?: ValidationOptions): PropertyDecorator {
+/** The contact names at least one of external_id, phone or email. */
+export function HasContactIdentity(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'hasContactIdentity',

@@ -14,6 +14,7 @@ import {
 
 import { CONSENT_CHANNELS, type ConsentChannel } from './channels';
 import { MAX_IDEMPOTENCY_KEY, RecordEventBody } from './event.bodies';
+import { IsRetryKeys } from './inbound.records';
 
 export const EVENT_REQUEST_TYPES = {
   record: 'event.record.requested',
@@ -60,6 +61,16 @@ export class EventRecordRequestedV1 extends RecordEventBody {
   @IsNotEmpty()
   @MaxLength(MAX_IDEMPOTENCY_KEY)
   idempotency_key?: string;
+
+  /** Set when the event came through an integration's inbound webhook; the answer is then `{event_id, contact_id}`. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  integration_id?: number;
+
+  /** The inbound webhook's retry ids (see IsRetryKeys); the Idempotency-Key above stays unset then. */
+  @IsRetryKeys()
+  retry_keys?: string[];
 }
 
 // --- facts ------------------------------------------------------------------------------------

@@ -5,4 +5,5 @@ export * from './event.bodies';
 export * from './contact.records';
 export * from './tag.records';
 export * from './event.records';
+export * from './inbound.records';
 export * from './contacts.record-types';

@@ -1,0 +1,111 @@
+import { CreateIntegrationBody, encryptSecret, INTEGRATION_REQUEST_TYPES } from '@cms/contracts';
+import {
+  JsonApiException,
+  pageMeta,
+  parsePagination,
+  toListBody,
+  toSqlWindow,
+  type ListBody,
+} from '@cms/http';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { DataSource } from 'typeorm';
+
+import { Caller } from '../auth/principal.decorator';
+import type { Principal } from '../auth/principal';
+import { PublicRoute } from '../auth/public-route.decorator';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { IdAllocatorRepository } from '../ids/id-allocator.repository';
+import { parseId } from '../workspaces/admin.controller';
+import { WritePathService } from '../write-path/write-path.service';
+import type { IntegrationConfig } from './integration.entity';
+import { IntegrationRepository } from './integration.repository';
+import { integrationResource } from './integration.resource';
+import { mintInboundWebhook, webhookUrl } from './integration.secrets';
+
+const READ = { permission: 'read', bucket: 'api', feature: 'api' } as const;
+const CREATE = { permission: 'create', bucket: 'api', feature: 'api' } as const;
+
+/**
+ * Integrations belong to the gateway (DESIGN §1): it mints the URL token and the signing secret, puts
+ * them on the log only sealed or hashed, decides the request from the log itself, and serves reads from
+ * its own table.
+ */
+@Controller('api/v1/integrations')
+export class IntegrationsController {
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(WritePathService) private readonly writePath: WritePathService,
+    @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
+    @Inject(DataSource) private readonly dataSource: DataSource,
+  ) {}
+
+  @Post()
+  @PublicRoute(CREATE)
+  async create(
+    @Caller() caller: Principal,
+    @Body() body: CreateIntegrationBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ data: Record<string, unknown> }> {
+    const id = await this.ids.next('integration');
+    const minted = mintInboundWebhook();
+    const config: IntegrationConfig = {
+      sync_frequency: body.config?.sync_frequency ?? null,
+      field_mappings: (body.config?.field_mappings ?? []).map(({ source, target }) => ({ source, target })),
+    };
+    const key = this.config.secretsKey;
+    const answer = await this.writePath.submit({
+      type: INTEGRATION_REQUEST_TYPES.create,
+      workspaceId: caller.workspaceId,
+      subject: String(id),
+      data: {
+        integration_id: id,
+        type: body.type,
+        name: body.name,
+        config,
+        credentials_sealed:
+          body.credentials === undefined ? null : encryptSecret(JSON.stringify(body.credentials), key),
+        signing_secret_sealed: encryptSecret(minted.signingSecret, key),
+        token_hash: minted.tokenHash,
+      },
+    });
+    void reply.status(answer.status);
+    // The URL and the secret exist in the clear only here, as an API key does in its creation answer.
+    return {
+      data: {
+        ...answer.resource,
+        webhook_url: webhookUrl(minted.token, this.config.publicBaseUrl),
+        signing_secret: minted.signingSecret,
+      },
+    };
+  }
+
+  @Get()
+  @PublicRoute(READ)
+  async list(
+    @Caller() caller: Principal,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ListBody<Record<string, unknown>>> {
+    const page = parsePagination(query);
+    const { rows, total } = await new IntegrationRepository(this.dataSource.manager).list(
+      caller.workspaceId,
+      toSqlWindow(page),
+    );
+    return toListBody(rows.map(integrationResource), pageMeta(total, page));
+  }
+
+  @Get(':id')
+  @PublicRoute(READ)
+  async one(
+    @Caller() caller: Principal,
+    @Param('id') rawId: string,
+  ): Promise<{ data: Record<string, unknown> }> {
+    const id = parseId(rawId, 'Integration');
+    const integration = await new IntegrationRepository(this.dataSource.manager).findOne(
+      caller.workspaceId,
+      id,
+    );
+    if (!integration) throw JsonApiException.notFound(`Integration ${rawId} was not found.`);
+    return { data: integrationResource(integration) };
+  }
+}

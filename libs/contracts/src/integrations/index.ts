@@ -1,0 +1,2 @@
+export * from './integration.bodies';
+export * from './integration.records';
