@@ -9,6 +9,7 @@ import { PublicApiGuard } from './auth/public-api.guard';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ContactsApiController } from './contacts-api/contacts-api.controller';
+import { WebhookEndpointsApiController } from './webhooks-api/webhook-endpoints-api.controller';
 import { InfrastructureModule, REDIS } from './infrastructure/infrastructure.module';
 import { IntegrationRequestsConsumer } from './integrations/integration-requests.consumer';
 import { IntegrationsController } from './integrations/integrations.controller';
@@ -30,6 +31,7 @@ export class AppModule {
       controllers: [
         AdminController,
         ContactsApiController,
+        WebhookEndpointsApiController,
         WorkspaceRequestsConsumer,
         IntegrationsController,
         IntegrationRequestsConsumer,

@@ -34,7 +34,7 @@ export interface GatewayConfig extends ServiceBaseConfig {
 }
 
 /** The services the gateway proxies reads to, with the port each listens on by default. */
-const UPSTREAM_PORTS = { contacts: 3001 } as const;
+const UPSTREAM_PORTS = { contacts: 3001, 'webhook-dispatch': 3006 } as const;
 
 const DEFAULT_PLANS: Record<Plan, PlanLimits> = {
   starter: { api: false, webhooks: false, storedContacts: 1_000 },

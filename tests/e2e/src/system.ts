@@ -9,7 +9,7 @@ import { createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
 import { eventually, testStack, uniqueName, type TestStack } from '@cms/testing';
 import { Client } from 'pg';
 
-export type ServiceName = 'gateway' | 'contacts';
+export type ServiceName = 'gateway' | 'contacts' | 'webhook-dispatch';
 
 const ROOT = join(__dirname, '..', '..', '..');
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
@@ -172,7 +172,7 @@ export class System {
   }
 
   private launch(name: ServiceName, ports: Map<ServiceName, number>): void {
-    const schema = `${name}_${this.namespace.replace(/-/g, '_')}`.slice(0, 63);
+    const schema = `${name.replace(/-/g, '_')}_${this.namespace.replace(/-/g, '_')}`.slice(0, 63);
     const env: Record<string, string> = {
       HTTP_PORT: String(ports.get(name)),
       DATABASE_URL: this.stack.databaseUrl,
@@ -184,6 +184,9 @@ export class System {
       SECRETS_KEY,
       LOG_LEVEL: 'info',
       ...(ports.has('contacts') ? { CONTACTS_URL: `http://127.0.0.1:${ports.get('contacts')}` } : {}),
+      ...(ports.has('webhook-dispatch')
+        ? { WEBHOOK_DISPATCH_URL: `http://127.0.0.1:${ports.get('webhook-dispatch')}` }
+        : {}),
       ...this.extraEnv,
     };
     const service: Running = {

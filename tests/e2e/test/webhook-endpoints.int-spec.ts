@@ -1,0 +1,180 @@
+import { System } from '../src';
+
+type Errors = {
+  errors: Array<{ status: string; title: string; detail: string; source?: { pointer: string } }>;
+};
+type Endpoint = { id: string; url: string; event_types: string[]; enabled: boolean; secret?: string };
+
+let system: System;
+
+beforeAll(async () => {
+  // Deliveries to the unresolvable test host fail fast and retry quickly.
+  system = await System.start(['gateway', 'contacts', 'webhook-dispatch'], {
+    WEBHOOK_RETRY_DELAYS: '1,1,1,1,1,1',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    WEBHOOK_POLL_MS: '100',
+  });
+}, 120000);
+
+afterAll(async () => {
+  await system?.stop();
+});
+
+async function createEndpoint(key: string, body: Record<string, unknown> = {}) {
+  return system.call<{ data: Endpoint }>('POST', '/api/v1/webhook-endpoints', {
+    key,
+    body: {
+      url: 'https://hooks.example.invalid/cms',
+      event_types: ['consent.granted', 'consent.revoked'],
+      ...body,
+    },
+  });
+}
+
+describe('outbound webhook endpoints through the gateway', () => {
+  it('is refused with 403 on the starter and pro plans and allowed on business and agency', async () => {
+    for (const plan of ['starter', 'pro']) {
+      const { key } = await system.tenant(plan);
+      const answer = await system.call<Errors>('GET', '/api/v1/webhook-endpoints', { key });
+      expect([plan, answer.status, answer.body.errors[0]!.title]).toEqual([plan, 403, 'Forbidden']);
+    }
+    for (const plan of ['business', 'agency']) {
+      const { key } = await system.tenant(plan);
+      expect([plan, (await system.call('GET', '/api/v1/webhook-endpoints', { key })).status]).toEqual([
+        plan,
+        200,
+      ]);
+    }
+  });
+
+  it('creates an endpoint with its secret shown once, then lists, reads, updates, rolls and deletes it', async () => {
+    const { key } = await system.tenant('business');
+    const created = await createEndpoint(key, { description: 'orders' });
+    expect(created.status).toBe(201);
+    const endpoint = created.body.data;
+    expect(endpoint).toMatchObject({
+      url: 'https://hooks.example.invalid/cms',
+      enabled: true,
+      secret: expect.stringMatching(/^whsec_/),
+    });
+    expect(endpoint.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const read = await system.call<{ data: Record<string, unknown> }>(
+      'GET',
+      `/api/v1/webhook-endpoints/${endpoint.id}`,
+      { key },
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.data).not.toHaveProperty('secret');
+    const list = await system.call<{ data: Array<{ id: string }>; meta: { total: number } }>(
+      'GET',
+      '/api/v1/webhook-endpoints',
+      { key },
+    );
+    expect(list.body.data.map((item) => item.id)).toEqual([endpoint.id]);
+    expect(JSON.stringify(list.body)).not.toContain(endpoint.secret!);
+
+    const patched = await system.call<{ data: Endpoint }>(
+      'PATCH',
+      `/api/v1/webhook-endpoints/${endpoint.id}`,
+      { key, body: { event_types: ['consent.revoked'] } },
+    );
+    expect([patched.status, patched.body.data.event_types]).toEqual([200, ['consent.revoked']]);
+
+    const rolled = await system.call<{ data: { secret: string } }>(
+      'POST',
+      `/api/v1/webhook-endpoints/${endpoint.id}/roll-secret`,
+      { key },
+    );
+    expect(rolled.status).toBe(200);
+    expect(rolled.body.data.secret).toMatch(/^whsec_/);
+    expect(rolled.body.data.secret).not.toBe(endpoint.secret);
+
+    expect((await system.call('DELETE', `/api/v1/webhook-endpoints/${endpoint.id}`, { key })).status).toBe(
+      204,
+    );
+    expect((await system.call('GET', `/api/v1/webhook-endpoints/${endpoint.id}`, { key })).status).toBe(404);
+  });
+
+  it('answers 422 for a URL that is not https or names a private address, and 404 across workspaces', async () => {
+    const a = await system.tenant('business');
+    const b = await system.tenant('business');
+    for (const url of ['http://hooks.example.invalid/x', 'https://10.0.0.1/x', 'not a url']) {
+      const answer = await createEndpoint(a.key, { url });
+      expect([url, answer.status, (answer.body as unknown as Errors).errors[0]!.source?.pointer]).toEqual([
+        url,
+        422,
+        '/data/attributes/url',
+      ]);
+    }
+    const own = (await createEndpoint(a.key)).body.data;
+    for (const [method, path] of [
+      ['GET', `/api/v1/webhook-endpoints/${own.id}`],
+      ['PATCH', `/api/v1/webhook-endpoints/${own.id}`],
+      ['DELETE', `/api/v1/webhook-endpoints/${own.id}`],
+      ['GET', `/api/v1/webhook-endpoints/${own.id}/deliveries`],
+      ['POST', `/api/v1/webhook-endpoints/${own.id}/test`],
+      ['GET', '/api/v1/webhook-endpoints/not-a-uuid'],
+    ] as const) {
+      const answer = await system.call('' + method, path, {
+        key: b.key,
+        ...(method === 'PATCH' ? { body: { enabled: false } } : {}),
+      });
+      expect([method, path, answer.status]).toEqual([method, path, 404]);
+    }
+  });
+
+  it('turns a consent change recorded through POST /api/v1/events into a delivery listed with its attempts', async () => {
+    const { key } = await system.tenant('business');
+    const endpoint = (await createEndpoint(key)).body.data;
+    const event = await system.call('POST', '/api/v1/events', {
+      key,
+      body: {
+        name: 'newsletter.subscribed',
+        contact: { email: 'ann@example.com', marketing_consent: { email: true } },
+      },
+    });
+    expect(event.status).toBe(202);
+    type Deliveries = {
+      data: Array<{
+        id: string;
+        event_type: string;
+        status: string;
+        attempts: Array<{ attempt: number; error: string | null }>;
+      }>;
+    };
+    let deliveries: Deliveries['data'] = [];
+    const deadline = Date.now() + 30000;
+    while (Date.now() < deadline) {
+      deliveries = (
+        await system.call<Deliveries>('GET', `/api/v1/webhook-endpoints/${endpoint.id}/deliveries`, { key })
+      ).body.data;
+      if (deliveries[0] && deliveries[0].attempts.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({
+      event_type: 'consent.granted',
+      attempts: [expect.objectContaining({ attempt: 1 })],
+    });
+    // The host does not resolve: the attempt failed and says why.
+    expect(deliveries[0]!.attempts[0]!.error).toEqual(expect.any(String));
+  });
+
+  it('records a test delivery and a redelivery as 202', async () => {
+    const { key } = await system.tenant('agency');
+    const endpoint = (await createEndpoint(key)).body.data;
+    const test = await system.call<{ data: { id: string } }>(
+      'POST',
+      `/api/v1/webhook-endpoints/${endpoint.id}/test`,
+      { key },
+    );
+    expect(test.status).toBe(202);
+    const redeliver = await system.call(
+      'POST',
+      `/api/v1/webhook-endpoints/${endpoint.id}/deliveries/${test.body.data.id}/redeliver`,
+      { key },
+    );
+    expect(redeliver.status).toBe(202);
+  });
+});
