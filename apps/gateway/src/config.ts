@@ -66,10 +66,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   );
   const adminToken = reader.required('ADMIN_TOKEN');
   if (adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
-  const secretsKey = reader.required('SECRETS_KEY');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secretsKey) || Buffer.from(secretsKey, 'base64').length !== 32) {
-    throw new ConfigError('SECRETS_KEY must be 32 bytes, base64 encoded');
-  }
+  const secretsKey = reader.key32('SECRETS_KEY');
   const publicBaseUrl = reader.optional('PUBLIC_BASE_URL');
   return {
     service: 'gateway',

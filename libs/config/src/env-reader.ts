@@ -59,6 +59,15 @@ export class EnvReader {
     return value;
   }
 
+  /** A base64 AES-256 key (32 bytes), e.g. SECRETS_KEY, which seals secrets at rest and on the log. */
+  key32(name: string): string {
+    const key = this.required(name);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length !== 32) {
+      throw new ConfigError(`${name} must be 32 bytes, base64 encoded`);
+    }
+    return key;
+  }
+
   httpUrl(name: string, fallback: string): string {
     const value = this.string(name, fallback);
     if (!/^https?:\/\/[^/\s]+/.test(value))
