@@ -9,3 +9,4 @@ export * from './consumer/errors';
 export * from './consumer/consumer-runtime';
 export * from './outcomes/outcome-waiter';
 export * from './nest/kafka-record.server';
+export * from './decisions/request-decision';

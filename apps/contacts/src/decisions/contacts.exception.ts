@@ -1,3 +1,4 @@
+import { RequestRefusedError } from '@cms/kafka';
 import type { OutcomeError } from '@cms/contracts';
 
 export enum ContactsErrorCode {
@@ -45,7 +46,7 @@ export interface ContactsIssue {
  * A request the rules refuse. Thrown before or while a decision writes: the decision's savepoint is
  * rolled back, so a refused request changes nothing, and its outcome carries these errors.
  */
-export class ContactsException extends Error {
+export class ContactsException extends RequestRefusedError {
   readonly issues: readonly ContactsIssue[];
 
   constructor(issues: ContactsIssue | readonly ContactsIssue[]) {

@@ -1,38 +1,26 @@
-import { acceptedOutcome, rejectedOutcome, type DecodedRecord } from '@cms/contracts';
-import { recordContext } from '@cms/kafka';
+import { decideRequest, type Answer, type Decision } from '@cms/kafka';
+import { type DecodedRecord } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { CONTACTS_CONFIG, type ContactsConfig } from '../config';
-import { ContactsException } from './contacts.exception';
-import { Decision, SOURCE, type Answer } from './decision';
+import { SOURCE } from './decision';
 
-/**
- * The frame around every use case: decides one request record inside the consumer's transaction,
- * publishes the facts of an accepted decision, and answers the request with exactly one outcome.
- */
+/** Decides request records with the shared frame, answering as contacts and publishing on its fact topic. */
 @Injectable()
 export class RequestDecider {
   constructor(@Inject(CONTACTS_CONFIG) private readonly config: ContactsConfig) {}
 
-  async decide<T>(
+  decide<T>(
     record: DecodedRecord<T>,
     rawContext: unknown,
     handler: (decision: Decision<T>) => Promise<Answer>,
   ): Promise<void> {
-    const context = recordContext(rawContext);
-    const decision = new Decision(record, context.manager);
-    const answer = await decision.attempt(() => handler(decision));
-    if (answer instanceof ContactsException) {
-      context.emit(
-        this.config.topics.outcomes,
-        rejectedOutcome(record, SOURCE, answer.status, answer.toErrors()),
-      );
-      return;
-    }
-    for (const fact of decision.publishedFacts) context.emit(this.config.topics.contacts, fact);
-    context.emit(
-      this.config.topics.outcomes,
-      acceptedOutcome(record, SOURCE, answer.status, answer.resource),
+    return decideRequest(
+      record,
+      rawContext,
+      SOURCE,
+      { facts: this.config.topics.contacts, outcomes: this.config.topics.outcomes },
+      handler,
     );
   }
 }

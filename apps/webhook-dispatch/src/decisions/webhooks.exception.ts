@@ -1,3 +1,4 @@
+import { RequestRefusedError } from '@cms/kafka';
 import type { OutcomeError } from '@cms/contracts';
 
 export enum WebhooksErrorCode {
@@ -38,7 +39,7 @@ export interface WebhooksIssue {
 }
 
 /** A request the rules refuse: nothing it wrote stays, and its outcome carries these errors. */
-export class WebhooksException extends Error {
+export class WebhooksException extends RequestRefusedError {
   readonly issues: readonly WebhooksIssue[];
 
   constructor(issue: WebhooksIssue) {

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 
-import { ContactsException } from '../../decisions/contacts.exception';
+import { RequestRefusedError } from '@cms/kafka';
 import type { Answer, Decision } from '../../decisions/decision';
 import { contactResource } from '../contact.resource';
 import { UpsertContactHandler } from '../upsert-contact/upsert-contact.handler';
@@ -45,7 +45,7 @@ export class BatchUpsertContactsHandler {
       const outcome = await decision.attempt(() =>
         this.upsert.upsert(decision, body, candidateId, limit, pointerPrefix),
       );
-      if (outcome instanceof ContactsException) {
+      if (outcome instanceof RequestRefusedError) {
         results.push({ index, status: outcome.status, errors: outcome.toErrors() });
       } else {
         results.push({ index, status: outcome.created ? 201 : 200, contact: contactResource(outcome.view) });
