@@ -1,4 +1,5 @@
 import { EnvReader, serviceBaseConfig, type Env, type ServiceBaseConfig } from '@cms/config';
+import { parseRebuildPlan, type RebuildPlan } from '@cms/kafka';
 
 export { consumerGroup } from '@cms/config';
 
@@ -9,15 +10,21 @@ export interface ContactsConfig extends ServiceBaseConfig {
    * under another name (and schema), so it reads the log from the beginning.
    */
   consumerName: string;
+  /** How long the broker waits for a silent consumer before handing its partitions to another. */
+  kafkaSessionTimeoutMs: number;
+  /** Set when started as `main.js rebuild` (by `ops replay`): what to rebuild, from REBUILD_PLAN. */
+  rebuild?: RebuildPlan;
 }
 
 /** Validated once at boot; the process refuses to start on a bad value. */
-export function loadConfig(env: Env = process.env): ContactsConfig {
+export function loadConfig(env: Env = process.env, options: { rebuild?: boolean } = {}): ContactsConfig {
   const reader = new EnvReader(env);
   return {
     service: 'contacts',
     ...serviceBaseConfig(reader, { httpPort: 3001, schema: 'contacts' }),
     consumerName: reader.consumerName('CONSUMER_NAME', 'contacts'),
+    kafkaSessionTimeoutMs: reader.integer('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000),
+    ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }
 

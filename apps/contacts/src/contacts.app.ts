@@ -1,16 +1,26 @@
 import { rejectedOutcome, type Envelope, type RecordTypeRegistry } from '@cms/contracts';
 import { bootstrapHttp, createFastifyAdapter, createLogger, ReadinessRegistry } from '@cms/http';
-import { KafkaRecordServer, OutboxRelay, type ConsumerRuntime } from '@cms/kafka';
+import {
+  createKafka,
+  KafkaRecordServer,
+  OutboxRelay,
+  prepareRebuild,
+  rebuildDone,
+  untilOf,
+  type ConsumerRuntime,
+  type RebuildPlan,
+} from '@cms/kafka';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { AppModule } from './app.module';
 import { consumerGroup, type ContactsConfig } from './config';
 import { SOURCE } from './decisions/decision';
-import { KAFKA, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
+import { KAFKA, PROJECTION_ENTITIES, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
 
 type Answerable = Pick<Envelope, 'id' | 'workspaceid' | 'correlationid' | 'time'>;
 
@@ -47,30 +57,28 @@ export interface ContactsApp {
   close(): Promise<void>;
 }
 
-/** Builds and starts the contacts service: its request consumer, and HTTP on `config.httpPort` (0 = any). */
-export async function startContacts(
+/** The consumer of the requests topic: the same handlers live and when rebuilding. */
+function requestsServer(
+  app: NestFastifyApplication,
   config: ContactsConfig,
-  logger: Logger = createLogger('contacts'),
-): Promise<ContactsApp> {
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, logger),
-    createFastifyAdapter({ logger }),
-    { bufferLogs: true },
-  );
-  bootstrapHttp(app, { service: 'contacts', logger });
-  app.enableShutdownHooks();
-
+  logger: Logger,
+  rebuild?: RebuildPlan,
+): KafkaRecordServer {
   const relay = app.get(OutboxRelay);
-  const server = new KafkaRecordServer({
+  const group = consumerGroup(config.topics, config.consumerName);
+  return new KafkaRecordServer({
     name: config.consumerName,
-    groupId: consumerGroup(config.topics, config.consumerName),
+    groupId: rebuild ? `${group}.rebuild.${rebuild.group}` : group,
+    sessionTimeoutMs: config.kafkaSessionTimeoutMs,
     topics: [config.topics.requests],
     kafka: app.get<Kafka>(KAFKA),
     dataSource: app.get(DataSource),
     registry: app.get<RecordTypeRegistry>(RECORD_REGISTRY),
     logger: logger.child({ component: 'requests-consumer' }),
+    metrics: app.get(Registry),
     deadLetterTopic: config.topics.deadLetters,
     onOutboxWritten: () => relay.kick(),
+    ...(rebuild ? { until: untilOf(rebuild, config.consumerName) } : {}),
     // A request that can never be applied still gets an answer, so its client is not left waiting.
     onRejected: async ({ record, raw, errorId }, context) => {
       const request = record ?? answerableEnvelope(raw.value);
@@ -88,6 +96,27 @@ export async function startContacts(
       );
     },
   });
+}
+
+async function createApp(config: ContactsConfig, logger: Logger): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger),
+    // Only the gateway calls this service: its X-Request-Id is the correlation id here too.
+    createFastifyAdapter({ logger, trustCallerRequestId: true }),
+    { bufferLogs: true },
+  );
+  bootstrapHttp(app, { service: 'contacts', logger });
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** Builds and starts the contacts service: its request consumer, and HTTP on `config.httpPort` (0 = any). */
+export async function startContacts(
+  config: ContactsConfig,
+  logger: Logger = createLogger('contacts'),
+): Promise<ContactsApp> {
+  const app = await createApp(config, logger);
+  const server = requestsServer(app, config, logger);
   app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
   await app.startAllMicroservices();
   const consumer = server.unwrap<ConsumerRuntime>();
@@ -102,4 +131,37 @@ export async function startContacts(
     consumer,
     close: () => app.close(),
   };
+}
+
+/**
+ * `main.js rebuild`: applies the log to `config.databaseSchema` up to the plan's end, without HTTP,
+ * then stops. `ops replay contacts` starts it and shows its progress.
+ */
+export async function rebuildContacts(
+  config: ContactsConfig,
+  plan: RebuildPlan,
+  logger: Logger = createLogger('contacts'),
+): Promise<void> {
+  const app = await createApp(config, logger);
+  await app.init();
+  const dataSource = app.get(DataSource);
+  const tables = PROJECTION_ENTITIES.map((entity) => dataSource.getMetadata(entity).tableName);
+  const { emptied } = await prepareRebuild(dataSource, plan, tables);
+  logger.info({ schema: config.databaseSchema, emptied }, 'rebuild starting');
+  const server = requestsServer(app, config, logger, plan);
+  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+  await app.startAllMicroservices();
+  const admin = createKafka({ brokers: config.kafkaBrokers, clientId: 'contacts-rebuild' }).admin();
+  await admin.connect();
+  try {
+    while (!(await rebuildDone(dataSource, admin, plan)))
+      await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    await admin.disconnect();
+  }
+  logger.info(
+    { schema: config.databaseSchema, applied: server.unwrap<ConsumerRuntime>().stats.applied },
+    'rebuild done',
+  );
+  await app.close();
 }

@@ -1,4 +1,5 @@
 import { CONSENT_CHANNELS, CONTACT_REQUEST_TYPES, MAX_BATCH_CONTACTS } from '@cms/contracts';
+import { eventually } from '@cms/testing';
 
 import { ContactsHarness, ISO_MS, type Outcome } from './contacts.harness';
 
@@ -332,6 +333,35 @@ describe('the probes', () => {
     const metrics = await fetch(`${base}/metrics`);
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toContain('service="contacts"');
+  });
+
+  it('reports in /metrics the requests it applied, its lag on each partition read, and what it published', async () => {
+    const ws = workspace();
+    await upsert(ws, { name: 'Counted' });
+    const requests = harness.topics.requests;
+    const series = (text: string, metric: string, labels: string[]): number[] =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith(`${metric}{`) && labels.every((label) => line.includes(label)))
+        .map((line) => Number(line.slice(line.lastIndexOf(' ') + 1)));
+
+    let text = '';
+    await eventually('every partition read is caught up', async () => {
+      text = await (await fetch(`${harness.service.url}/metrics`)).text();
+      const lags = series(text, 'cms_consumer_lag', ['consumer="contacts"', `topic="${requests}"`]);
+      return lags.length > 0 && lags.every((lag) => lag === 0);
+    });
+
+    const applied = series(text, 'cms_records_processed_total', [
+      'consumer="contacts"',
+      `topic="${requests}"`,
+      'result="applied"',
+    ]);
+    expect(applied).toHaveLength(1);
+    expect(applied[0]).toBeGreaterThanOrEqual(1);
+    expect(series(text, 'cms_records_processed_total', ['result="dead_lettered"'])).toHaveLength(1);
+    expect(text).toMatch(/^cms_outbox_published_total\{service="contacts"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^cms_outbox_backlog\{service="contacts"\} \d+$/m);
   });
 });
 

@@ -1,4 +1,5 @@
 import { CONTACT_REQUEST_TYPES, EVENT_REQUEST_TYPES, TAG_REQUEST_TYPES, type Envelope } from '@cms/contracts';
+import { KAFKA_PLUMBING_TABLES } from '@cms/kafka';
 import { migrationDrift } from '@cms/persistence';
 import type { DataSource } from 'typeorm';
 
@@ -15,7 +16,7 @@ afterAll(async () => {
   await harness?.stop();
 });
 
-const PLUMBING_TABLES = ['consumer_checkpoints', 'outbox', 'dead_letters', 'migrations'];
+const PLUMBING_TABLES = [...KAFKA_PLUMBING_TABLES, 'migrations'];
 
 /** A workload with out-of-order events, duplicates, idempotency races, refusals and every request type. */
 function workload(workspaceId: number): Envelope[][] {

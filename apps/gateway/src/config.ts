@@ -14,6 +14,8 @@ export interface GatewayConfig extends ServiceBaseConfig {
   redisUrl: string;
   adminToken: string;
   outcomeTimeoutMs: number;
+  /** How long the broker waits for a silent request consumer before handing its partitions on. */
+  kafkaSessionTimeoutMs: number;
   /** How long an answer about a key is reused; a deleted key stops working within this (≤ 5 s). */
   keyCacheTtlMs: number;
   rateLimit: {
@@ -74,6 +76,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     redisUrl: reader.required('REDIS_URL'),
     adminToken,
     outcomeTimeoutMs: reader.integer('OUTCOME_TIMEOUT_MS', 10_000),
+    kafkaSessionTimeoutMs: reader.integer('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000),
     keyCacheTtlMs: Math.min(reader.integer('KEY_CACHE_TTL_MS', 2_000, 0), 5_000),
     rateLimit: {
       windowSeconds: reader.integer('RATE_LIMIT_WINDOW_SECONDS', 60),

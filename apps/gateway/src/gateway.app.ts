@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { AppModule } from './app.module';
@@ -41,11 +42,13 @@ export async function startGateway(
   const server = new KafkaRecordServer({
     name: 'gateway',
     groupId: consumerGroup(config.topics, 'gateway'),
+    sessionTimeoutMs: config.kafkaSessionTimeoutMs,
     topics: [config.topics.requests],
     kafka: app.get<Kafka>(KAFKA),
     dataSource: app.get(DataSource),
     registry: app.get<RecordTypeRegistry>(RECORD_REGISTRY),
     logger: logger.child({ component: 'requests-consumer' }),
+    metrics: app.get(Registry),
     deadLetterTopic: config.topics.deadLetters,
     onOutboxWritten: () => relay.kick(),
     // A request that can never be applied still gets an answer, so its client is not left waiting.

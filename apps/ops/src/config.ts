@@ -27,3 +27,10 @@ export function loadConfig(): OpsConfig {
     replicationFactor: positiveInt('KAFKA_REPLICATION_FACTOR', 1),
   };
 }
+
+/** Postgres, for the commands that read the services' schemas (lag, replay). */
+export function requireDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL?.trim();
+  if (!url) throw new Error('DATABASE_URL is required for this command');
+  return url;
+}

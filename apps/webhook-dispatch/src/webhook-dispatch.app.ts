@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { AppModule } from './app.module';
@@ -55,7 +56,8 @@ export async function startWebhookDispatch(
 ): Promise<WebhookDispatchApp> {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, logger, overrides),
-    createFastifyAdapter({ logger }),
+    // Only the gateway calls this service: its X-Request-Id is the correlation id here too.
+    createFastifyAdapter({ logger, trustCallerRequestId: true }),
     { bufferLogs: true },
   );
   bootstrapHttp(app, { service: 'webhook-dispatch', logger });
@@ -69,6 +71,7 @@ export async function startWebhookDispatch(
     deadLetterTopic: config.topics.deadLetters,
     onOutboxWritten: () => relay.kick(),
     sessionTimeoutMs: config.kafkaSessionTimeoutMs,
+    metrics: app.get(Registry),
   };
   const requestsServer = new KafkaRecordServer({
     ...shared,

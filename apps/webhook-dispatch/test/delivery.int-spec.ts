@@ -413,7 +413,9 @@ describe('isolation', () => {
       10_000,
       50,
     );
+    const metrics = await (await fetch(`${harness.url}/metrics`)).text();
     const spent = held.reduce((sum, d) => sum + d.attempts.length, 0);
+    expect(metrics).toMatch(/^cms_webhook_endpoint_breakers_open\{[^}]*\} [1-9]\d*$/m);
     expect(spent).toBeGreaterThanOrEqual(10);
     expect(spent).toBeLessThan(16);
     expect(
@@ -423,5 +425,48 @@ describe('isolation', () => {
         .every((a) => /connection failed: ECONNREFUSED/.test(a.error ?? '')),
     ).toBe(true);
     await deleteEndpoint(ws, endpointId);
+  });
+});
+
+describe('the metrics', () => {
+  /** The sum of a metric's series that carry `label`. */
+  async function sampled(metric: string, label: string): Promise<number> {
+    const text = await (await fetch(`${harness.url}/metrics`)).text();
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith(`${metric}{`) && line.includes(label))
+      .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  }
+
+  it('count attempts by how they ended, time them, and count the facts the fan-out applied', async () => {
+    const before = {
+      succeeded: await sampled('cms_webhook_attempts_total', 'result="succeeded"'),
+      refused: await sampled('cms_webhook_attempts_total', 'result="refused"'),
+      timed: await sampled('cms_webhook_attempt_duration_seconds_count', 'result="succeeded"'),
+      facts: await sampled('cms_records_processed_total', 'result="applied"'),
+    };
+    const ws = workspaceId();
+    const healthy = await receiver();
+    const failing = await receiver(() => ({ status: 500 }));
+    const { id: healthyId } = await harness.createEndpoint(ws, healthy.url('/ok'));
+    const { id: failingId } = await harness.createEndpoint(ws, failing.url('/fails'));
+    const fact = await harness.consent(ws, { status: 'granted' });
+    await harness.delivery(
+      ws,
+      healthyId,
+      deterministicId(fact.id, healthyId),
+      (d) => d.status === 'succeeded',
+    );
+    await harness.delivery(ws, failingId, deterministicId(fact.id, failingId), (d) => d.attempts.length >= 1);
+
+    expect(await sampled('cms_webhook_attempts_total', 'result="succeeded"')).toBeGreaterThan(
+      before.succeeded,
+    );
+    expect(await sampled('cms_webhook_attempts_total', 'result="refused"')).toBeGreaterThan(before.refused);
+    expect(await sampled('cms_webhook_attempt_duration_seconds_count', 'result="succeeded"')).toBeGreaterThan(
+      before.timed,
+    );
+    expect(await sampled('cms_records_processed_total', 'result="applied"')).toBeGreaterThan(before.facts);
+    await deleteEndpoint(ws, failingId);
   });
 });

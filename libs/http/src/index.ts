@@ -10,5 +10,8 @@ export * from './health/metrics.registry';
 export * from './health/http-metrics.hook';
 export * from './logging/create-logger';
 export * from './logging/pino-nest.logger';
+export * from './logging/request-context';
+export * from './tracing/start-tracing';
+export * from './bootstrap/request-telemetry.hook';
 export * from './bootstrap/bootstrap-http';
 export * from './bootstrap/create-fastify-adapter';

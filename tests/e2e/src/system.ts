@@ -27,6 +27,8 @@ export interface CallOptions {
   key?: string;
   admin?: boolean;
   headers?: Record<string, string>;
+  /** Gives up the call (the promise rejects) when it fires. */
+  signal?: AbortSignal;
 }
 
 interface Running {
@@ -62,11 +64,16 @@ export class System {
     private readonly extraEnv: Record<string, string>,
   ) {}
 
-  static async start(services: ServiceName[], env: Record<string, string> = {}): Promise<System> {
+  /** `stack` defaults to the shared test stack; a suite that breaks its stack brings its own. */
+  static async start(
+    services: ServiceName[],
+    env: Record<string, string> = {},
+    stack?: TestStack,
+  ): Promise<System> {
     if (!existsSync(join(ROOT, 'dist', 'apps', 'gateway', 'src', 'main.js'))) {
       throw new Error('dist/ is missing: run `npm run build` (npm test does) before the end-to-end suites');
     }
-    const stack = await testStack();
+    stack ??= await testStack();
     const namespace = uniqueName('e2e').replace(/_/g, '-');
     const topics = topicNames(namespace);
     const admin = createKafka({ brokers: stack.kafkaBrokers, clientId: 'e2e' }).admin();
@@ -107,6 +114,7 @@ export class System {
       method,
       headers,
       ...(body !== undefined ? { body } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     const text = await response.text();
     let parsed: unknown = undefined;
@@ -143,6 +151,20 @@ export class System {
     return { workspaceId: workspace.body.data.id, key: key.body.data.key, keyId: key.body.data.id };
   }
 
+  /** The Postgres schema the service owns. */
+  schema(name: ServiceName): string {
+    const service = this.running.get(name);
+    if (!service) throw new Error(`${name} is not part of this system`);
+    return service.schema;
+  }
+
+  /** The process id of the service's current process, while it runs; undefined once it exited. */
+  pid(name: ServiceName): number | undefined {
+    const child = this.running.get(name)?.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
+    return child.pid;
+  }
+
   /** SIGKILL: no goodbye, no flushing. */
   async kill(name: ServiceName): Promise<void> {
     const service = this.running.get(name);
@@ -156,6 +178,29 @@ export class System {
     await this.signal(service.child, 'SIGTERM');
     service.child = this.spawn(service);
     await this.waitReady(name);
+  }
+
+  /** SIGTERM, and the service stays down until `resume`. */
+  async halt(name: ServiceName): Promise<void> {
+    const service = this.running.get(name);
+    if (!service) throw new Error(`${name} is not part of this system`);
+    await this.signal(service.child, 'SIGTERM');
+  }
+
+  async resume(name: ServiceName): Promise<void> {
+    const service = this.running.get(name);
+    if (!service) throw new Error(`${name} is not part of this system`);
+    if (service.child.exitCode === null && service.child.signalCode === null)
+      throw new Error(`${name} is still running`);
+    service.child = this.spawn(service);
+    await this.waitReady(name);
+  }
+
+  /** The environment the service runs with (what `ops` needs to act on it). */
+  envOf(name: ServiceName): Record<string, string> {
+    const service = this.running.get(name);
+    if (!service) throw new Error(`${name} is not part of this system`);
+    return { ...service.env };
   }
 
   async stop(): Promise<void> {

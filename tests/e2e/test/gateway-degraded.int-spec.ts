@@ -31,6 +31,24 @@ describe('when the owning service is down', () => {
     expect(answer.headers.get('x-ratelimit-limit')).toBe('120');
   });
 
+  it("reports the upstream's breaker as open in /metrics once reads fail fast", async () => {
+    const breakerState = async (): Promise<string | undefined> => {
+      const text = await (await fetch(`${system.url}/metrics`)).text();
+      return /^cms_circuit_breaker_state\{[^}]*upstream="contacts"[^}]*\} (\d+)$/m.exec(text)?.[1];
+    };
+    expect(await breakerState()).toBe('0');
+
+    const { key } = await system.tenant();
+    let failingFast = false;
+    for (let i = 0; i < 30 && !failingFast; i += 1) {
+      const answer = await system.call<Errors>('GET', '/api/v1/contacts', { key });
+      failingFast = answer.body.errors[0]?.detail.includes('is unavailable') ?? false;
+    }
+
+    expect(failingFast).toBe(true);
+    expect(await breakerState()).toBe('2');
+  });
+
   it('answers every read with 503 JSON:API and Retry-After while the upstream is unreachable', async () => {
     const { key } = await system.tenant();
     for (let i = 0; i < 15; i += 1) {

@@ -18,6 +18,7 @@ import {
 } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { CONTACTS_MIGRATIONS } from '../../migrations/1763790000000-contacts-init.migration';
@@ -118,16 +119,18 @@ export class InfrastructureModule {
         },
         {
           provide: OutboxRelay,
-          inject: [DataSource, BatchingProducer],
-          useFactory: (dataSource: DataSource, producer: BatchingProducer) => {
+          inject: [DataSource, BatchingProducer, Registry],
+          useFactory: (dataSource: DataSource, producer: BatchingProducer, metrics: Registry) => {
             const relay = new OutboxRelay({
               dataSource,
               databaseUrl: config.databaseUrl,
               schema: config.databaseSchema,
               producer,
               logger,
+              metrics,
             });
-            relay.start();
+            // A rebuild below the live service's position must not publish: the live service did.
+            if (config.rebuild?.publish !== false) relay.start();
             return relay;
           },
         },

@@ -25,6 +25,7 @@ import {
 import { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { GatewayInit1763780000000 } from '../../migrations/1763780000000-gateway-init.migration';
@@ -140,14 +141,15 @@ export class InfrastructureModule {
         },
         {
           provide: OutboxRelay,
-          inject: [DataSource, BatchingProducer],
-          useFactory: (dataSource: DataSource, producer: BatchingProducer) => {
+          inject: [DataSource, BatchingProducer, Registry],
+          useFactory: (dataSource: DataSource, producer: BatchingProducer, metrics: Registry) => {
             const relay = new OutboxRelay({
               dataSource,
               databaseUrl: config.databaseUrl,
               schema: config.databaseSchema,
               producer,
               logger,
+              metrics,
             });
             relay.start();
             return relay;

@@ -1,7 +1,15 @@
-import { JsonApiException, jsonApiErrorObject, type JsonApiErrorObject } from '@cms/http';
+import {
+  currentCorrelationId,
+  JsonApiException,
+  jsonApiErrorObject,
+  REQUEST_ID_HEADER,
+  type JsonApiErrorObject,
+} from '@cms/http';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { context, propagation } from '@opentelemetry/api';
 import CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
+import { Gauge, Registry } from 'prom-client';
 import { Pool } from 'undici';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
@@ -12,10 +20,15 @@ export interface UpstreamAnswer {
   body: unknown;
 }
 
+type BreakerState = 'closed' | 'open' | 'half-open';
+
 interface Upstream {
   pool: Pool;
-  breaker: CircuitBreaker<[string, string], UpstreamAnswer>;
+  breaker: CircuitBreaker<[string, Record<string, string>], UpstreamAnswer>;
 }
+
+/** `cms_circuit_breaker_state`'s values: higher is worse, so `max` across replicas reads naturally. */
+const BREAKER_STATE_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
 /** Seconds a client waits when an upstream is unreachable or its breaker is open. */
 const RETRY_AFTER_SECONDS = 5;
@@ -23,7 +36,9 @@ const RETRY_AFTER_SECONDS = 5;
 /**
  * Reads go to the owning service's internal port (DESIGN §3): one keep-alive pool and one opossum
  * breaker per upstream, so a sick service fails fast with 503 instead of tying up the gateway.
- * 4xx answers are the service's own verdict and pass through; they never trip the breaker.
+ * 4xx answers are the service's own verdict and pass through; they never trip the breaker. The
+ * request's correlation id (X-Request-Id) and trace context go along, so the upstream's log lines and
+ * spans join the gateway's.
  */
 @Injectable()
 export class UpstreamProxy implements OnApplicationShutdown {
@@ -32,15 +47,31 @@ export class UpstreamProxy implements OnApplicationShutdown {
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(Registry) registry: Registry,
+  ) {
+    const states: Gauge<'upstream'> = new Gauge({
+      name: 'cms_circuit_breaker_state',
+      help: 'State of the circuit breaker in front of each upstream: 0 closed, 1 half-open, 2 open.',
+      labelNames: ['upstream'] as const,
+      registers: [registry],
+      collect: () => {
+        for (const [upstream, state] of Object.entries(this.breakerStates()))
+          states.set({ upstream }, BREAKER_STATE_VALUE[state]);
+      },
+    });
+  }
 
   /** GET `<service>/internal/v1/<path>?<query>` on behalf of a workspace. */
   async get(service: string, path: string, query: string, workspaceId: number): Promise<UpstreamAnswer> {
     const upstream = this.upstream(service);
     const target = `/internal/v1/${path}${query ? `?${query}` : ''}`;
+    const headers: Record<string, string> = { 'x-workspace-id': String(workspaceId) };
+    const correlationId = currentCorrelationId();
+    if (correlationId !== undefined) headers[REQUEST_ID_HEADER] = correlationId;
+    propagation.inject(context.active(), headers);
     let answer: UpstreamAnswer;
     try {
-      answer = await upstream.breaker.fire(target, String(workspaceId));
+      answer = await upstream.breaker.fire(target, headers);
     } catch (error) {
       if (upstream.breaker.opened) {
         throw JsonApiException.serviceUnavailable(
@@ -68,12 +99,14 @@ export class UpstreamProxy implements OnApplicationShutdown {
     return answer;
   }
 
-  breakerStates(): Record<string, 'closed' | 'open' | 'half-open'> {
+  /** Every configured upstream; one not called yet has no breaker, which counts as closed. */
+  breakerStates(): Record<string, BreakerState> {
     return Object.fromEntries(
-      [...this.upstreams].map(([service, { breaker }]) => [
-        service,
-        breaker.opened ? 'open' : breaker.halfOpen ? 'half-open' : 'closed',
-      ]),
+      Object.keys(this.config.upstreams).map((service): [string, BreakerState] => {
+        const breaker = this.upstreams.get(service)?.breaker;
+        if (!breaker) return [service, 'closed'];
+        return [service, breaker.opened ? 'open' : breaker.halfOpen ? 'half-open' : 'closed'];
+      }),
     );
   }
 
@@ -95,11 +128,11 @@ export class UpstreamProxy implements OnApplicationShutdown {
       headersTimeout: 10_000,
       bodyTimeout: 10_000,
     });
-    const call = async (target: string, workspaceId: string): Promise<UpstreamAnswer> => {
+    const call = async (target: string, headers: Record<string, string>): Promise<UpstreamAnswer> => {
       const response = await pool.request({
         method: 'GET',
         path: target,
-        headers: { 'x-workspace-id': workspaceId, accept: 'application/json' },
+        headers: { ...headers, accept: 'application/json' },
       });
       const text = await response.body.text();
       if (response.statusCode >= 500) throw new Error(`${service} answered ${response.statusCode}`);

@@ -1,5 +1,5 @@
 import { createEnvelope, OUTCOME_TYPES, type OutcomeError } from '@cms/contracts';
-import { JsonApiException } from '@cms/http';
+import { currentCorrelationId, JsonApiException } from '@cms/http';
 import { BatchingProducer, OutcomeWaiter } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +29,10 @@ const RETRY_AFTER_SECONDS = 5;
 /**
  * DESIGN §3: the request becomes a record on the log, and the answer is the owning service's outcome.
  * The wait is registered before the record is produced so that a fast outcome cannot be missed.
+ *
+ * The record's correlation id is the HTTP request's (answered in X-Request-Id, on its access line),
+ * which the gateway mints per request: it is unique, as waiting by it requires, and one request makes
+ * at most one record. The producer puts the request's trace context in the record's headers.
  */
 @Injectable()
 export class WritePathService {
@@ -40,7 +44,7 @@ export class WritePathService {
   ) {}
 
   async submit(request: WriteRequest): Promise<WriteAnswer> {
-    const correlationid = randomUUID();
+    const correlationid = currentCorrelationId() ?? randomUUID();
     const envelope = createEnvelope({
       id: correlationid,
       type: request.type,
@@ -51,31 +55,41 @@ export class WritePathService {
       ...(request.subject !== undefined ? { subject: request.subject } : {}),
     });
     const outcome = this.waiter.wait(correlationid, this.config.outcomeTimeoutMs);
-    try {
-      await this.producer.send(this.config.topics.requests, [
+    const produced = this.producer
+      .send(this.config.topics.requests, [
         {
           key: envelope.workspaceid,
           value: JSON.stringify(envelope),
           headers: { ce_type: envelope.type, correlation_id: correlationid },
         },
-      ]);
-    } catch (error) {
-      this.waiter.cancel(correlationid);
-      this.logger.error(
-        { err: error, correlation_id: correlationid, type: request.type },
-        'could not produce the request record',
+      ])
+      .then(
+        () => ({ failed: false }),
+        (error: unknown) => {
+          this.logger.error(
+            { err: error, correlation_id: correlationid, type: request.type },
+            'could not produce the request record',
+          );
+          return { failed: true };
+        },
       );
+    // While the broker is away the producer keeps retrying (for as long as it takes), so the answer
+    // does not wait for the produce: it is the outcome or, at OUTCOME_TIMEOUT_MS, a 503. A record
+    // produced after that is decided like any other, and a retry with the same Idempotency-Key gets it.
+    const first = await Promise.race([produced, outcome.then((answer) => ({ answer }))]);
+    if ('failed' in first && first.failed) {
+      this.waiter.cancel(correlationid);
       throw JsonApiException.serviceUnavailable(
         RETRY_AFTER_SECONDS,
         'The request could not be recorded; retry later.',
       );
     }
-    const answer = await outcome;
+    const answer = 'answer' in first ? first.answer : await outcome;
     if (!answer) {
       this.logger.warn({ correlation_id: correlationid, type: request.type }, 'no outcome in time');
       throw JsonApiException.serviceUnavailable(
         RETRY_AFTER_SECONDS,
-        'The request was recorded but not answered in time; retry with the same Idempotency-Key to get its result.',
+        'The request was not answered in time; retry with the same Idempotency-Key to get its result.',
       );
     }
     const data = answer.data as {

@@ -1,7 +1,7 @@
 import { decryptSecret } from '@cms/contracts';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 import type { DeliveryWorkerConfig } from '../config';
 import { deliveriesChannel } from '../deliveries/webhook-delivery.repository';
@@ -29,10 +29,9 @@ export interface DeliveryWorkerOptions {
 const UNREADABLE_SECRET_RETRY_MS = 60_000;
 const SWEEP_EVERY_MS = 60_000;
 
+/** An attempt whose worker died before it was recorded counts as `interrupted`. */
 function attemptLabel(result: AttemptResult | undefined): string {
-  if (result === undefined) return 'interrupted';
-  if (result.ok) return 'succeeded';
-  return result.unreachable ? 'unreachable' : 'refused';
+  return result === undefined ? 'interrupted' : result.kind;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -54,21 +53,39 @@ export class DeliveryWorker {
   private listener: Client | undefined;
   private lastSweep = Date.now();
   private readonly attempts: Counter<'result'> | undefined;
+  private readonly attemptSeconds: Histogram<'result'> | undefined;
   private readonly finished: Counter<'status'> | undefined;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     if (options.metrics) {
+      const registers = [options.metrics];
       this.attempts = new Counter({
-        name: 'webhook_attempts_total',
-        help: 'Webhook delivery attempts by result',
+        name: 'cms_webhook_attempts_total',
+        help: 'Webhook delivery attempts by result: succeeded, refused, timeout, blocked, unreachable, interrupted.',
         labelNames: ['result'],
-        registers: [options.metrics],
+        registers,
+      });
+      this.attemptSeconds = new Histogram({
+        name: 'cms_webhook_attempt_duration_seconds',
+        help: 'Time from sending a webhook to its answer (or to giving up on one), in seconds.',
+        labelNames: ['result'],
+        buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+        registers,
       });
       this.finished = new Counter({
-        name: 'webhook_deliveries_finished_total',
-        help: 'Webhook deliveries that succeeded or failed for good',
+        name: 'cms_webhook_deliveries_finished_total',
+        help: 'Webhook deliveries that succeeded or failed for good.',
         labelNames: ['status'],
-        registers: [options.metrics],
+        registers,
+      });
+      // A count, not a series per endpoint: endpoints are customer data and unbounded.
+      new Gauge({
+        name: 'cms_webhook_endpoint_breakers_open',
+        help: 'Endpoints whose circuit breaker is open: their deliveries are held back.',
+        registers,
+        collect() {
+          this.set(options.gates.openEndpoints().length);
+        },
       });
     }
   }
@@ -225,6 +242,7 @@ export class DeliveryWorker {
   ): Promise<void> {
     const finished = await this.options.queue.finishAttempt(delivery, attempt, result);
     this.attempts?.inc({ result: attemptLabel(result) });
+    if (result !== undefined) this.attemptSeconds?.observe({ result: result.kind }, result.durationMs / 1000);
     log.info(
       {
         attempt,

@@ -20,9 +20,16 @@ export interface WebhookRequest {
   signature: string;
 }
 
+/**
+ * How an attempt ended, as counted in `cms_webhook_attempts_total`: answered 2xx, answered otherwise,
+ * no answer in time, an address the SSRF policy refuses, or not reached (DNS, connection, TLS).
+ */
+export type AttemptKind = 'succeeded' | 'refused' | 'timeout' | 'blocked' | 'unreachable';
+
 export interface AttemptResult {
   /** A 2xx within the timeout. */
   ok: boolean;
+  kind: AttemptKind;
   responseStatus: number | null;
   responseBody: string | null;
   durationMs: number;
@@ -125,6 +132,7 @@ export class WebhookSender {
           : undefined;
       return {
         ok,
+        kind: ok ? 'succeeded' : 'refused',
         responseStatus: status,
         responseBody: body,
         durationMs: elapsed(),
@@ -133,12 +141,14 @@ export class WebhookSender {
         ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
       };
     } catch (error) {
+      const failure = this.describe(error, signal.aborted);
       return {
         ok: false,
+        kind: failure.kind,
         responseStatus: null,
         responseBody: null,
         durationMs: elapsed(),
-        error: this.describe(error, signal.aborted),
+        error: failure.message,
         unreachable: true,
       };
     }
@@ -174,10 +184,13 @@ export class WebhookSender {
     return `answered ${status}; a 2xx was expected`;
   }
 
-  private describe(error: unknown, timedOut: boolean): string {
+  private describe(
+    error: unknown,
+    timedOut: boolean,
+  ): { kind: 'timeout' | 'blocked' | 'unreachable'; message: string } {
     const code = codeOf(error);
     if (error instanceof BlockedAddressError || code === 'E_WEBHOOK_ADDRESS_BLOCKED') {
-      return `address not allowed: ${(error as Error).message}`;
+      return { kind: 'blocked', message: `address not allowed: ${(error as Error).message}` };
     }
     if (
       timedOut ||
@@ -186,8 +199,12 @@ export class WebhookSender {
       code === 'UND_ERR_CONNECT_TIMEOUT' ||
       (error instanceof Error && error.name === 'TimeoutError')
     ) {
-      return `timeout: no answer within ${this.options.timeoutMs} ms`;
+      return { kind: 'timeout', message: `timeout: no answer within ${this.options.timeoutMs} ms` };
     }
+    return { kind: 'unreachable', message: this.unreachable(error, code) };
+  }
+
+  private unreachable(error: unknown, code: string | undefined): string {
     const message = error instanceof Error ? error.message : String(error);
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
       return `DNS: the host could not be resolved (${code})`;

@@ -18,6 +18,7 @@ import {
 } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { WEBHOOK_DISPATCH_MIGRATIONS } from '../../migrations/1763800000000-webhook-dispatch-init.migration';
@@ -112,14 +113,15 @@ export class InfrastructureModule {
         },
         {
           provide: OutboxRelay,
-          inject: [DataSource, BatchingProducer],
-          useFactory: (dataSource: DataSource, producer: BatchingProducer) => {
+          inject: [DataSource, BatchingProducer, Registry],
+          useFactory: (dataSource: DataSource, producer: BatchingProducer, metrics: Registry) => {
             const relay = new OutboxRelay({
               dataSource,
               databaseUrl: config.databaseUrl,
               schema: config.databaseSchema,
               producer,
               logger,
+              metrics,
             });
             relay.start();
             return relay;

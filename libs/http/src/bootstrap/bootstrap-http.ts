@@ -5,7 +5,10 @@ import { JsonApiExceptionFilter } from '../errors/json-api-exception.filter';
 import { HEALTH_ROUTES } from '../health/health.options';
 import { createLogger } from '../logging/create-logger';
 import { PinoNestLogger } from '../logging/pino-nest.logger';
+import { startTracing } from '../tracing/start-tracing';
 import { createValidationPipe } from '../validation/create-validation.pipe';
+import { installDrainOnClose } from './drain-on-close.hook';
+import { installRequestTelemetry } from './request-telemetry.hook';
 
 export interface BootstrapHttpOptions {
   service: string;
@@ -16,9 +19,11 @@ export interface BootstrapHttpOptions {
 }
 
 /**
- * The HTTP conventions every service shares: JSON logs, JSON:API errors (unknown routes, 405s and body
- * parsing failures included), the validation pipe, and the global prefix. Call it before `init()` or
- * `listen()`; metrics and probes come from importing `HealthModule.forRoot(...)` in the app module.
+ * The HTTP conventions every service shares: JSON logs with an access line per request, a correlation
+ * id per request (X-Request-Id), W3C trace context (see `startTracing`), JSON:API errors (unknown
+ * routes, 405s and body parsing failures included), the validation pipe, and the global prefix. Call
+ * it before `init()` or `listen()`; metrics and probes come from importing `HealthModule.forRoot(...)`
+ * in the app module.
  */
 export function bootstrapHttp(
   app: NestFastifyApplication,
@@ -27,11 +32,16 @@ export function bootstrapHttp(
   const logger = options.logger ?? createLogger(options.service);
   app.useLogger(new PinoNestLogger(logger));
   app.flushLogs();
+  const tracing = startTracing(options.service, { logger });
+  const fastify = app.getHttpAdapter().getInstance();
+  installRequestTelemetry(fastify, logger);
+  installDrainOnClose(fastify);
+  fastify.addHook('onClose', async () => tracing.flush());
   app.useGlobalFilters(new JsonApiExceptionFilter(logger));
   app.useGlobalPipes(createValidationPipe());
   // Bodies are JSON (or what a service registers itself, such as multipart uploads): Fastify's
   // built-in text/plain parser would hand a string to the validation pipe instead of answering 415.
-  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
+  fastify.removeContentTypeParser('text/plain');
   if (options.globalPrefix !== undefined) {
     app.setGlobalPrefix(options.globalPrefix, { exclude: [...HEALTH_ROUTES] });
   }

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
 import { replyWithJsonApiError } from '../errors/json-api-exception.filter';
+import { requestIdGenerator } from './request-telemetry.hook';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -11,6 +12,11 @@ export interface CreateFastifyAdapterOptions {
   logger: Logger;
   /** Larger bodies are answered 413 before any route code runs. */
   bodyLimitBytes?: number;
+  /**
+   * Take the caller's X-Request-Id as the request's correlation id: for services only the gateway
+   * calls. The public edge leaves it off and mints one per request.
+   */
+  trustCallerRequestId?: boolean;
 }
 
 /**
@@ -21,6 +27,8 @@ export function createFastifyAdapter(options: CreateFastifyAdapterOptions): Fast
   return new FastifyAdapter({
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     logger: false,
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(options.trustCallerRequestId ?? false),
     // A URL the router cannot decode is refused with a context built before Nest installs its error
     // handler, so without this it would get Fastify's own error body instead of JSON:API.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 
+import { isDependencyUnavailable } from './dependency-unavailable';
 import {
   type JsonApiErrorObject,
   JsonApiException,
@@ -28,7 +29,12 @@ export type ErrorAnswer =
       headers: Readonly<Record<string, string>>;
     }
   /** A fault on our side: the client gets an id only, the log gets everything. */
-  | { kind: 'internal'; status: number };
+  | { kind: 'internal'; status: number }
+  /** Something the request needs cannot be reached right now: 503 and Retry-After, an id, a warning. */
+  | { kind: 'unavailable'; status: 503; retryAfterSeconds: number };
+
+/** What a client is asked to wait when a dependency is unreachable (a restart takes seconds). */
+const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Fastify's errors from routing the URL and reading the body, raised before any route code runs; their
@@ -70,6 +76,10 @@ export function mapExceptionToJsonApi(exception: unknown, request: FailedRequest
         ? NOT_VALID_JSON
         : `The request could not be processed (${jsonApiErrorTitle(statusCode)}).`;
     return client(statusCode, [jsonApiErrorObject(statusCode, detail)]);
+  }
+
+  if (isDependencyUnavailable(exception)) {
+    return { kind: 'unavailable', status: 503, retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS };
   }
 
   return { kind: 'internal', status: 500 };

@@ -87,6 +87,12 @@ class FailuresController {
   conflict(): never {
     throw JsonApiException.conflict('The Idempotency-Key was used for another request.');
   }
+
+  /** What node-postgres throws for a query while Postgres restarts. */
+  @Get('database-down')
+  databaseDown(): never {
+    throw Object.assign(new Error(`connect ECONNREFUSED for ${SECRET}`), { code: 'ECONNREFUSED' });
+  }
 }
 
 describe('JsonApiExceptionFilter', () => {
@@ -237,12 +243,8 @@ describe('JsonApiExceptionFilter', () => {
       },
     );
 
-    it('logs one JSON line with the same id, the method, the path and the stack', async () => {
-      const response = await app.inject({
-        method: 'GET',
-        url: '/failures/crash?x=1',
-        headers: { 'x-correlation-id': 'corr-42' },
-      });
+    it('logs one JSON line with the same id, the request id, the method, the path and the stack', async () => {
+      const response = await app.inject({ method: 'GET', url: '/failures/crash?x=1' });
       const [{ id }] = errorsOf(response.body);
 
       const line = testApp.logLines().find((entry) => entry['error_id'] === id);
@@ -251,8 +253,29 @@ describe('JsonApiExceptionFilter', () => {
         service: 'test-service',
         method: 'GET',
         path: '/failures/crash',
-        correlation_id: 'corr-42',
+        correlation_id: response.headers['x-request-id'],
         err: { message: SECRET, stack: expect.stringContaining('FailuresController.crash') },
+      });
+    });
+
+    it('answers 503 with Retry-After and an id when a dependency cannot be reached, and logs a warning', async () => {
+      const response = await app.inject({ method: 'GET', url: '/failures/database-down' });
+
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      const [error] = errorsOf(response.body);
+      expect(error).toEqual({
+        status: '503',
+        title: 'Service Unavailable',
+        detail: expect.stringContaining('retry later'),
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
+      expect(response.body).not.toContain('hunter2');
+      const line = testApp.logLines().find((entry) => entry['error_id'] === error!.id);
+      expect(line).toMatchObject({
+        level: 'warn',
+        path: '/failures/database-down',
+        err: { code: 'ECONNREFUSED' },
       });
     });
 

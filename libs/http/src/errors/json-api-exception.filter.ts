@@ -9,6 +9,8 @@ import { type FailedRequest, mapExceptionToJsonApi } from './exception-to-json-a
 import { type JsonApiErrorBody, jsonApiErrorObject } from './json-api.exception';
 
 const INTERNAL_DETAIL = 'An unexpected error occurred; quote the id when reporting it.';
+const UNAVAILABLE_DETAIL =
+  'A system this request needs is unavailable for a moment; retry later, and quote the id if it lasts.';
 
 /**
  * Answers every error of the HTTP layer as `{"errors": [...]}`: thrown by handlers, guards, pipes and
@@ -72,6 +74,27 @@ export function replyWithJsonApiError(
       );
       return;
     }
+    case 'unavailable': {
+      const errorId = randomUUID();
+      logger.warn(
+        {
+          error_id: errorId,
+          method: failed.method,
+          path: failed.path,
+          status: answer.status,
+          correlation_id: correlationIdOf(request),
+          err: exception,
+        },
+        'A dependency is unavailable; answered 503',
+      );
+      send(
+        response,
+        answer.status,
+        { errors: [jsonApiErrorObject(answer.status, UNAVAILABLE_DETAIL, { id: errorId })] },
+        { 'Retry-After': String(answer.retryAfterSeconds) },
+      );
+      return;
+    }
   }
 }
 
@@ -120,12 +143,10 @@ function allowedMethodsFor(request: FastifyRequest, path: string): string[] {
   return methods.sort();
 }
 
+/** The request's id is its correlation id (see `requestIdGenerator`); middie copies it onto the raw request. */
 function correlationIdOf(request: FastifyRequest | IncomingMessage): string | undefined {
-  const header = request.headers['x-correlation-id'];
-  if (typeof header === 'string') {
-    return header;
-  }
-  return isFastifyRequest(request) ? request.id : undefined;
+  const id = (request as { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
 }
 
 function send(

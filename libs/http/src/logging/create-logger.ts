@@ -1,5 +1,7 @@
 import { type DestinationStream, type LevelWithSilent, type Logger, pino } from 'pino';
 
+import { logContextFields } from './request-context';
+
 export interface CreateLoggerOptions {
   level?: LevelWithSilent;
   /** Stdout unless given; tests pass a stream to read the lines back. */
@@ -8,7 +10,9 @@ export interface CreateLoggerOptions {
 
 /**
  * A JSON logger that stamps every line with the service, an ISO time and a level name (not pino's
- * numbers), so the lines of all services can be searched with the same query.
+ * numbers), so the lines of all services can be searched with the same query. Lines written while a
+ * request is served or a record applied also carry its `correlation_id` and `trace_id` (fields given
+ * in the call win).
  */
 export function createLogger(service: string, options: CreateLoggerOptions = {}): Logger {
   return pino(
@@ -17,6 +21,7 @@ export function createLogger(service: string, options: CreateLoggerOptions = {})
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      mixin: logContextFields,
     },
     options.destination ?? pino.destination({ dest: 1, sync: true }),
   );

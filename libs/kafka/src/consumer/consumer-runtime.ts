@@ -10,9 +10,12 @@ import {
 } from '@cms/contracts';
 import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
 import type { Logger } from 'pino';
+import type { Registry, RegistryContentType } from 'prom-client';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { appendToOutbox, envelopeRecord, type OutboxRecord } from '../outbox/outbox';
+import { kafkaMetrics, type KafkaMetrics } from '../telemetry/kafka-metrics';
+import { inRecordSpan, traceIdOf } from '../telemetry/trace-headers';
 import { isTransientError, PoisonRecordError } from './errors';
 
 export interface RecordContext {
@@ -22,6 +25,12 @@ export interface RecordContext {
   partition: number;
   offset: string;
   key: string | null;
+  /**
+   * The record is below this projection's replay horizon: an earlier life of the projection already
+   * published its facts and did its side effects. `emit` drops what it is given; handlers that create
+   * side-effect jobs (deliveries, timers) skip them.
+   */
+  replaying: boolean;
   /** Publishes a record through the outbox, atomically with everything else in this transaction. */
   emit(topic: string, envelope: Envelope, key?: string | null): void;
 }
@@ -45,6 +54,8 @@ export interface ConsumerRuntimeOptions {
   dataSource: DataSource;
   registry: RecordTypeRegistry;
   logger: Logger;
+  /** The service's registry: `cms_records_processed_total` and `cms_consumer_lag` go there. */
+  metrics?: Registry<RegistryContentType>;
   handle(record: DecodedRecord, context: RecordContext): Promise<void>;
   /** Record types this consumer applies; other records only move the checkpoint on. Default: all. */
   accepts?(type: string): boolean;
@@ -60,6 +71,16 @@ export interface ConsumerRuntimeOptions {
   maxAttempts?: number;
   retryBackoffMs?: { initial: number; max: number };
   sessionTimeoutMs?: number;
+  /**
+   * A rebuild's end, per `topic/partition` (see partitionKey): records at or after it are left in the
+   * log and the partition is paused once it gets there.
+   */
+  until?: ReadonlyMap<string, bigint>;
+}
+
+/** The key of a partition in `until` maps. */
+export function partitionKey(topic: string, partition: number): string {
+  return `${topic}/${partition}`;
 }
 
 type Outcome = { kind: 'applied'; wroteOutbox: boolean } | { kind: 'stopped' };
@@ -69,6 +90,25 @@ function headerText(headers: IHeaders | undefined, name: string): string | undef
   if (value === undefined) return undefined;
   const first = Array.isArray(value) ? value[0] : value;
   return first === undefined ? undefined : first.toString();
+}
+
+/** What a log line about one record carries, from its headers when it could not be decoded. */
+function recordFields(
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+  record?: DecodedRecord | null,
+): Record<string, string | number | undefined> {
+  const traceId = traceIdOf(message.headers);
+  return {
+    topic,
+    partition,
+    offset: message.offset,
+    correlation_id: record?.correlationid ?? headerText(message.headers, 'correlation_id'),
+    record_type: record?.type ?? headerText(message.headers, 'ce_type'),
+    // Absent rather than undefined: a logger that adds the active span's trace id must keep it.
+    ...(traceId !== undefined ? { trace_id: traceId } : {}),
+  };
 }
 
 function errorText(error: unknown): string {
@@ -96,6 +136,11 @@ export class ConsumerRuntime {
   private applied = 0;
   private deadLettered = 0;
   private lastError: string | undefined;
+  private readonly metrics: KafkaMetrics | undefined;
+  /** Partitions this consumer reports a lag for, so that a revoked one stops being reported. */
+  private readonly lagReported = new Set<string>();
+  /** Debug lines of the records applied in the transaction under way, written once it commits. */
+  private appliedLines: Array<Record<string, unknown>> = [];
 
   constructor(private readonly options: ConsumerRuntimeOptions) {
     this.consumer = options.kafka.consumer({
@@ -109,6 +154,7 @@ export class ConsumerRuntime {
     this.maxPerTransaction = options.maxRecordsPerTransaction ?? 500;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.backoff = options.retryBackoffMs ?? { initial: 100, max: 5000 };
+    this.metrics = options.metrics ? kafkaMetrics(options.metrics) : undefined;
   }
 
   get stats(): { applied: number; deadLettered: number; assigned: boolean; lastError: string | undefined } {
@@ -128,6 +174,7 @@ export class ConsumerRuntime {
     const { consumer } = this;
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       this.assigned = true;
+      this.forgetLag(event.payload.memberAssignment);
       this.seekToCheckpoints(event.payload.memberAssignment).catch((error: unknown) => {
         this.options.logger.error({ err: error }, 'could not seek to the stored checkpoints');
       });
@@ -155,6 +202,31 @@ export class ConsumerRuntime {
     this.running = false;
     await this.consumer.disconnect();
     this.assigned = false;
+    this.forgetLag({});
+  }
+
+  /** Sets `cms_consumer_lag` for a partition: records from `position` (the next to apply) to its end. */
+  private reportLag(topic: string, partition: number, highWatermark: string, position: string): void {
+    if (!this.metrics) return;
+    const lag = BigInt(highWatermark) - BigInt(position);
+    this.metrics.consumerLag.set(
+      { consumer: this.options.name, topic, partition: String(partition) },
+      Number(lag > 0n ? lag : 0n),
+    );
+    this.lagReported.add(partitionKey(topic, partition));
+  }
+
+  /** Stops reporting a lag for the partitions outside `assignment`, which another member now reads. */
+  private forgetLag(assignment: Record<string, number[]>): void {
+    if (!this.metrics) return;
+    for (const key of this.lagReported) {
+      const at = key.lastIndexOf('/');
+      const topic = key.slice(0, at);
+      const partition = Number(key.slice(at + 1));
+      if (assignment[topic]?.includes(partition)) continue;
+      this.metrics.consumerLag.remove({ consumer: this.options.name, topic, partition: String(partition) });
+      this.lagReported.delete(key);
+    }
   }
 
   private async seekToCheckpoints(assignment: Record<string, number[]>): Promise<void> {
@@ -183,7 +255,14 @@ export class ConsumerRuntime {
 
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
-    const messages = batch.messages;
+    const until = this.options.until?.get(partitionKey(batch.topic, batch.partition));
+    const messages =
+      until === undefined
+        ? batch.messages
+        : batch.messages.filter((message) => BigInt(message.offset) < until);
+    if (until !== undefined && messages.length < batch.messages.length) payload.pause();
+    const first = batch.messages[0];
+    if (first) this.reportLag(batch.topic, batch.partition, batch.highWatermark, first.offset);
     for (let start = 0; start < messages.length; start += this.maxPerTransaction) {
       if (!this.running || !isRunning() || isStale()) return;
       const chunk = messages.slice(start, start + this.maxPerTransaction);
@@ -196,6 +275,8 @@ export class ConsumerRuntime {
       );
       if (outcome.kind === 'stopped') return;
       if (outcome.wroteOutbox) this.options.onOutboxWritten?.();
+      const next = (BigInt(chunk[chunk.length - 1]!.offset) + 1n).toString();
+      this.reportLag(batch.topic, batch.partition, batch.highWatermark, next);
       resolveOffset(chunk[chunk.length - 1]!.offset);
       await heartbeat();
     }
@@ -228,7 +309,16 @@ export class ConsumerRuntime {
       } catch (error) {
         this.lastError = errorText(error);
         if (!isTransientError(error)) return this.applyOneByOne(topic, partition, chunk, heartbeat, active);
-        this.options.logger.warn({ err: error, topic, partition }, 'transient failure; retrying');
+        this.options.logger.warn(
+          {
+            err: error,
+            topic,
+            partition,
+            offset: chunk[0]!.offset,
+            last_offset: chunk[chunk.length - 1]!.offset,
+          },
+          'transient failure; retrying',
+        );
       }
     }
   }
@@ -260,7 +350,7 @@ export class ConsumerRuntime {
             break;
           }
           this.options.logger.warn(
-            { err: error, topic, partition, offset: message.offset, attempts },
+            { err: error, ...recordFields(topic, partition, message), attempts },
             'record failed; retrying',
           );
           await this.pause(wait, heartbeat);
@@ -287,17 +377,22 @@ export class ConsumerRuntime {
     const pending: OutboxRecord[] = [];
     let applied = 0;
     let deadLettered = 0;
+    this.appliedLines = [];
     await dataSource.transaction(async (manager) => {
-      const next = await this.lockCheckpoint(manager, topic, partition);
+      const { next, horizon } = await this.lockCheckpoint(manager, topic, partition);
       for (const message of messages) {
         if (next !== undefined && BigInt(message.offset) < next) continue;
+        const replaying = horizon !== undefined && BigInt(message.offset) < horizon;
         const context: RecordContext = {
           manager,
           topic,
           partition,
           offset: message.offset,
           key: message.key?.toString() ?? null,
-          emit: (to, envelope, key) => pending.push(envelopeRecord(to, envelope, key)),
+          replaying,
+          emit: (to, envelope, key) => {
+            if (!replaying) pending.push(envelopeRecord(to, envelope, key));
+          },
         };
         if (reject.has(message.offset)) {
           let record: DecodedRecord | null = null;
@@ -323,7 +418,7 @@ export class ConsumerRuntime {
           continue;
         }
         if (accepts && !accepts(record.type)) continue;
-        await this.options.handle(record, context);
+        await this.applyInSpan(record, context, message);
         applied += 1;
       }
       await appendToOutbox(manager, pending);
@@ -334,10 +429,39 @@ export class ConsumerRuntime {
       );
     });
     // Only now: a rolled-back transaction takes the checkpoint row it inserted with it.
-    this.knownCheckpointRows.add(`${topic}/${partition}`);
+    this.knownCheckpointRows.add(partitionKey(topic, partition));
     this.applied += applied;
     this.deadLettered += deadLettered;
+    this.committed(topic, messages.length, applied, deadLettered);
     return pending.length > 0;
+  }
+
+  /** Runs the handler inside the record's span (see inRecordSpan), noting it for its debug line. */
+  private async applyInSpan(
+    record: DecodedRecord,
+    context: RecordContext,
+    message: KafkaMessage,
+  ): Promise<void> {
+    const { topic, partition } = context;
+    const target = { consumer: this.options.name, topic, partition, message, recordType: record.type };
+    await inRecordSpan(target, async (traceId) => {
+      await this.options.handle(record, context);
+      if (this.options.logger.isLevelEnabled('debug')) {
+        this.appliedLines.push({ ...recordFields(topic, partition, message, record), trace_id: traceId });
+      }
+    });
+  }
+
+  /** After a commit: what it did to the counters, and a debug line per record it applied. */
+  private committed(topic: string, read: number, applied: number, deadLettered: number): void {
+    for (const line of this.appliedLines) this.options.logger.debug(line, 'record applied');
+    this.appliedLines = [];
+    if (!this.metrics) return;
+    const consumer = this.options.name;
+    const counter = this.metrics.recordsProcessed;
+    counter.inc({ consumer, topic, result: 'applied' }, applied);
+    counter.inc({ consumer, topic, result: 'dead_lettered' }, deadLettered);
+    counter.inc({ consumer, topic, result: 'skipped' }, read - applied - deadLettered);
   }
 
   /** For a record whose type is unknown, whether the consumer claims it by its header-less type. */
@@ -354,23 +478,41 @@ export class ConsumerRuntime {
     manager: EntityManager,
     topic: string,
     partition: number,
-  ): Promise<bigint | undefined> {
-    const id = `${topic}/${partition}`;
+  ): Promise<{ next: bigint | undefined; horizon: bigint | undefined }> {
+    const id = partitionKey(topic, partition);
     if (!this.knownCheckpointRows.has(id)) {
       await manager.query(
         'INSERT INTO consumer_checkpoints (consumer, topic, partition, next_offset) VALUES ($1, $2, $3, -1) ON CONFLICT DO NOTHING',
         [this.options.name, topic, partition],
       );
     }
-    const rows: Array<{ next_offset: string }> = await manager.query(
-      'SELECT next_offset::text AS next_offset FROM consumer_checkpoints WHERE consumer = $1 AND topic = $2 AND partition = $3 FOR UPDATE',
+    const rows: Array<{ next_offset: string; until_offset: string | null }> = await manager.query(
+      `SELECT c.next_offset::text AS next_offset, h.until_offset::text AS until_offset
+         FROM consumer_checkpoints c
+         LEFT JOIN replay_horizons h USING (consumer, topic, partition)
+        WHERE c.consumer = $1 AND c.topic = $2 AND c.partition = $3
+          FOR UPDATE OF c`,
       [this.options.name, topic, partition],
     );
     const next = rows[0] ? BigInt(rows[0].next_offset) : undefined;
-    return next === undefined || next < 0n ? undefined : next;
+    const horizon = rows[0]?.until_offset ? BigInt(rows[0].until_offset) : undefined;
+    return { next: next === undefined || next < 0n ? undefined : next, horizon };
   }
 
+  /** Dead-letters inside the record's span, so the dead letter and any answer continue its trace. */
   private async deadLetter(
+    context: RecordContext,
+    message: KafkaMessage,
+    record: DecodedRecord | null,
+    failure: unknown,
+  ): Promise<void> {
+    const { topic, partition } = context;
+    const recordType = record?.type ?? headerText(message.headers, 'ce_type');
+    const target = { consumer: this.options.name, topic, partition, message, recordType, failed: true };
+    await inRecordSpan(target, () => this.writeDeadLetter(context, message, record, failure));
+  }
+
+  private async writeDeadLetter(
     context: RecordContext,
     message: KafkaMessage,
     record: DecodedRecord | null,
@@ -393,9 +535,7 @@ export class ConsumerRuntime {
     const { topic, partition, offset, key } = context;
     this.options.logger.error(
       {
-        topic,
-        partition,
-        offset,
+        ...recordFields(topic, partition, message, record),
         error_id: errorId,
         reason,
         err: failure instanceof Error ? failure : undefined,

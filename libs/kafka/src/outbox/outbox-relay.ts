@@ -1,8 +1,10 @@
 import { Client } from 'pg';
 import type { Logger } from 'pino';
+import type { Registry, RegistryContentType } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
 import type { BatchingProducer } from '../producer/batching-producer';
+import { kafkaMetrics, type KafkaMetrics } from '../telemetry/kafka-metrics';
 import { outboxChannel } from './outbox';
 
 export interface OutboxRelayOptions {
@@ -17,7 +19,12 @@ export interface OutboxRelayOptions {
   pollMs?: number;
   /** How often a replica that is not the relay checks whether the relay went away. */
   standbyMs?: number;
+  /** The service's registry: `cms_outbox_backlog` and `cms_outbox_published_total` go there. */
+  metrics?: Registry<RegistryContentType>;
 }
+
+/** A scrape never waits longer than this for the backlog count; it shows the last count instead. */
+const BACKLOG_READ_TIMEOUT_MS = 1000;
 
 interface OutboxRow {
   id: string;
@@ -44,11 +51,16 @@ export class OutboxRelay {
   private pendingKick = false;
   private leader = false;
   private published = 0;
+  private readonly metrics: KafkaMetrics | undefined;
+  private stopReportingBacklog: (() => void) | undefined;
+  private lastBacklog = 0;
+  private drainUntil = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 1000;
     this.pollMs = options.pollMs ?? 500;
     this.standbyMs = options.standbyMs ?? 2000;
+    this.metrics = options.metrics ? kafkaMetrics(options.metrics) : undefined;
   }
 
   get isLeader(): boolean {
@@ -62,6 +74,7 @@ export class OutboxRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopReportingBacklog = this.metrics?.addBacklogReader(() => this.reportedBacklog());
     this.loop = this.run();
   }
 
@@ -71,8 +84,14 @@ export class OutboxRelay {
     this.wake?.();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops relaying. A leader first publishes what is waiting, for up to `drainMs`, so a service that
+   * shuts down leaves nothing behind for the next leader to pick up late.
+   */
+  async stop(drainMs = 5000): Promise<void> {
+    this.drainUntil = Date.now() + drainMs;
     this.running = false;
+    this.stopReportingBacklog?.();
     this.wake?.();
     await this.loop;
     this.loop = undefined;
@@ -86,15 +105,33 @@ export class OutboxRelay {
     return Number(rows[0]?.count ?? 0);
   }
 
+  /** The backlog for a scrape: the last count when the database is slow or down, never an error. */
+  private async reportedBacklog(): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<number>((resolve) => {
+      timer = setTimeout(() => resolve(this.lastBacklog), BACKLOG_READ_TIMEOUT_MS);
+    });
+    const read = this.backlog().then(
+      (count) => (this.lastBacklog = count),
+      () => this.lastBacklog,
+    );
+    try {
+      return await Promise.race([read, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private async run(): Promise<void> {
-    while (this.running) {
+    while (this.running || (this.leader && Date.now() < this.drainUntil)) {
       try {
-        await this.ensureSession();
+        if (this.running) await this.ensureSession();
         if (!this.leader) {
           await this.sleep(this.standbyMs);
           continue;
         }
         const sent = await this.publishBatch();
+        if (!this.running && sent === 0) break;
         if (sent < this.batchSize) await this.sleep(this.pollMs);
       } catch (error) {
         this.options.logger.error({ err: error }, 'outbox relay failed; retrying');
@@ -160,6 +197,7 @@ export class OutboxRelay {
     await this.options.producer.sendBatch([...byTopic].map(([topic, messages]) => ({ topic, messages })));
     await this.options.dataSource.query('DELETE FROM outbox WHERE id <= $1', [rows[rows.length - 1]!.id]);
     this.published += rows.length;
+    this.metrics?.outboxPublished.inc(rows.length);
     return rows.length;
   }
 

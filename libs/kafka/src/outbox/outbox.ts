@@ -1,6 +1,8 @@
 import type { Envelope } from '@cms/contracts';
 import type { EntityManager } from 'typeorm';
 
+import { traceHeaders } from '../telemetry/trace-headers';
+
 export interface OutboxRecord {
   topic: string;
   key: string | null;
@@ -13,6 +15,10 @@ export function outboxChannel(schema: string): string {
   return `outbox_${schema}`;
 }
 
+/**
+ * An envelope as an outbox row. Its headers carry the trace context active when it is made: in a
+ * consumer, the span of the record being applied, so the fact continues that record's trace.
+ */
 export function envelopeRecord(
   topic: string,
   envelope: Envelope,
@@ -22,7 +28,12 @@ export function envelopeRecord(
     topic,
     key,
     value: JSON.stringify(envelope),
-    headers: { ce_type: envelope.type, ce_id: envelope.id, correlation_id: envelope.correlationid },
+    headers: {
+      ce_type: envelope.type,
+      ce_id: envelope.id,
+      correlation_id: envelope.correlationid,
+      ...traceHeaders(),
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+import { KafkaReplay1763900000000 } from './1763900000000-kafka-replay.migration';
+
 export class KafkaPlumbing1763770000000 implements MigrationInterface {
   name = 'KafkaPlumbing1763770000000';
 
@@ -49,4 +51,4 @@ export class KafkaPlumbing1763770000000 implements MigrationInterface {
   }
 }
 
-export const KAFKA_PLUMBING_MIGRATIONS = [KafkaPlumbing1763770000000];
+export const KAFKA_PLUMBING_MIGRATIONS = [KafkaPlumbing1763770000000, KafkaReplay1763900000000];

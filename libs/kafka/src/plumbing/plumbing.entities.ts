@@ -76,4 +76,64 @@ export class DeadLetterEntity {
   createdAt!: Date;
 }
 
-export const KAFKA_PLUMBING_ENTITIES = [ConsumerCheckpointEntity, OutboxEntity, DeadLetterEntity];
+/**
+ * Where an earlier life of this projection stopped: its facts, outcomes and side effects for records
+ * below `until_offset` were already published. A rebuild applies those records again but emits nothing.
+ */
+@Entity({ name: 'replay_horizons' })
+export class ReplayHorizonEntity {
+  @PrimaryColumn({ type: 'text' })
+  consumer!: string;
+
+  @PrimaryColumn({ type: 'text' })
+  topic!: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  partition!: number;
+
+  @Column({ name: 'until_offset', type: 'bigint' })
+  untilOffset!: string;
+}
+
+/** An operator's rebuild of this schema (`ops replay`), so an interrupted one resumes where it was. */
+@Entity({ name: 'replays' })
+export class ReplayEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  mode!: string;
+
+  /** in place: preparing → rebuilding → done; blue/green: building → switching → done. */
+  @Column({ type: 'text' })
+  phase!: string;
+
+  @Column({ name: 'target_schema', type: 'text' })
+  targetSchema!: string;
+
+  @Column({ name: 'started_at', type: 'timestamptz', default: () => 'now()' })
+  startedAt!: Date;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt!: Date | null;
+
+  @Column({ type: 'bigint', nullable: true })
+  records!: string | null;
+}
+
+export const KAFKA_PLUMBING_ENTITIES = [
+  ConsumerCheckpointEntity,
+  OutboxEntity,
+  DeadLetterEntity,
+  ReplayHorizonEntity,
+  ReplayEntity,
+];
+
+/** Tables of the plumbing, never part of a service's projection. */
+export const KAFKA_PLUMBING_TABLES = [
+  'consumer_checkpoints',
+  'outbox',
+  'dead_letters',
+  'replay_horizons',
+  'replays',
+];

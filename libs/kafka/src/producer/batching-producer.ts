@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+
 import {
   Partitioners,
   type Kafka,
@@ -6,6 +8,8 @@ import {
   type RecordMetadata,
   type TopicMessages,
 } from 'kafkajs';
+
+import { withTraceHeaders } from '../telemetry/trace-headers';
 
 export interface BatchingProducerOptions {
   /** How long the first record of a batch waits for company. */
@@ -36,6 +40,11 @@ export class BatchingProducer {
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | undefined;
   private connected = false;
+  /**
+   * The context the producer was made in. A batch carries the records of many callers, so it is sent
+   * from here rather than from whichever caller's request or trace happened to start the linger timer.
+   */
+  private readonly ownContext = new AsyncResource('BatchingProducer');
 
   constructor(kafka: Kafka, options: BatchingProducerOptions = {}) {
     this.producer = kafka.producer({
@@ -66,17 +75,21 @@ export class BatchingProducer {
     return this.connected;
   }
 
-  /** Resolves once the broker acknowledged the records (acks=all). */
+  /**
+   * Resolves once the broker acknowledged the records (acks=all). Records without a `traceparent`
+   * header get the caller's active trace context, so their consumers continue the caller's trace.
+   */
   send(topic: string, messages: Message[]): Promise<RecordMetadata[]> {
     if (!this.connected) return Promise.reject(new Error('producer is not connected'));
+    const traced = withTraceHeaders(messages);
     return new Promise<RecordMetadata[]>((resolve, reject) => {
-      this.queue.push({ topic, messages, resolve, reject });
+      this.queue.push({ topic, messages: traced, resolve, reject });
       this.queuedRecords += messages.length;
       this.schedule();
     });
   }
 
-  /** Sends exactly these records now, as one request, after anything already queued. */
+  /** Sends exactly these records (headers as given) now, as one request, after anything already queued. */
   async sendBatch(topicMessages: TopicMessages[]): Promise<RecordMetadata[]> {
     await this.flushAll();
     return this.producer.sendBatch({ topicMessages, acks: -1 });
@@ -85,10 +98,10 @@ export class BatchingProducer {
   private schedule(): void {
     if (this.inFlight) return;
     if (this.queuedRecords >= this.maxBatchRecords) {
-      this.flushNow();
+      this.ownContext.runInAsyncScope(() => this.flushNow());
       return;
     }
-    this.timer ??= setTimeout(() => this.flushNow(), this.lingerMs);
+    this.timer ??= this.ownContext.runInAsyncScope(() => setTimeout(() => this.flushNow(), this.lingerMs));
   }
 
   private flushNow(): void {

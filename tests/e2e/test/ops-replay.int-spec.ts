@@ -1,0 +1,273 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+import { createKafka } from '@cms/kafka';
+import { eventually } from '@cms/testing';
+import type { Admin } from 'kafkajs';
+import { Client } from 'pg';
+
+import { System } from '../src';
+
+/**
+ * `ops replay contacts`, run as an operator would (the built CLI as a process), against the real gateway
+ * and contacts service: the rebuilt projection equals the live one row for row, nothing already
+ * published is published again, and the service carries on afterwards.
+ */
+
+const ROOT = join(__dirname, '..', '..', '..');
+const OPS = join(ROOT, 'dist', 'apps', 'ops', 'src', 'main.js');
+const PLUMBING = [
+  'consumer_checkpoints',
+  'outbox',
+  'dead_letters',
+  'replay_horizons',
+  'replays',
+  'migrations',
+];
+
+interface OpsRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let system: System;
+let db: Client;
+let admin: Admin;
+let key: string;
+
+function runOps(args: string[], onStderr?: (text: string) => void): { done: Promise<OpsRun>; kill(): void } {
+  const child = spawn(process.execPath, [OPS, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...system.envOf('contacts') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    onStderr?.(stderr);
+  });
+  return {
+    done: new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr }))),
+    kill: () => child.kill('SIGINT'),
+  };
+}
+
+/** Every projection table of a schema, each with its rows in primary-key order. */
+async function projection(schema: string): Promise<Record<string, unknown[]>> {
+  const tables = await db.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY 1`,
+    [schema],
+  );
+  const result: Record<string, unknown[]> = {};
+  for (const { table_name: table } of tables.rows) {
+    if (PLUMBING.includes(table)) continue;
+    const keys = await db.query<{ column_name: string }>(
+      `SELECT a.attname AS column_name FROM pg_index i
+         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+        WHERE i.indrelid = ($1 || '.' || $2)::regclass AND i.indisprimary ORDER BY a.attnum`,
+      [`"${schema}"`, `"${table}"`],
+    );
+    const order = keys.rows.map((row) => `"${row.column_name}"`).join(', ');
+    result[table] = (await db.query(`SELECT * FROM "${schema}"."${table}" ORDER BY ${order}`)).rows;
+  }
+  return result;
+}
+
+/** Records in a topic, all partitions together. */
+async function topicSize(topic: string): Promise<number> {
+  const offsets = await admin.fetchTopicOffsets(topic);
+  return offsets.reduce((sum, mark) => sum + Number(mark.high) - Number(mark.low), 0);
+}
+
+/** The ids of every fact on the contacts topic, with the number of times each was published. */
+async function factCopies(): Promise<Map<string, number>> {
+  const expected = await topicSize(system.topics.contacts);
+  const consumer = createKafka({ brokers: system.stack.kafkaBrokers, clientId: 'e2e-facts' }).consumer({
+    groupId: `${system.namespace}-facts-${Date.now()}`,
+  });
+  const copies = new Map<string, number>();
+  let seen = 0;
+  await consumer.connect();
+  await consumer.subscribe({ topic: system.topics.contacts, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      seen += 1;
+      const { id } = JSON.parse(message.value!.toString()) as { id: string };
+      copies.set(id, (copies.get(id) ?? 0) + 1);
+    },
+  });
+  await eventually('every fact read', async () => seen >= expected, 30000, 100);
+  await consumer.disconnect();
+  return copies;
+}
+
+/** A customer's writes: tags, upserts with consent, events with retried Idempotency-Keys, a refusal. */
+async function workload(round: string, count: number): Promise<void> {
+  const tag = await system.call<{ data: { id: number } }>('POST', '/api/v1/tags', {
+    key,
+    body: { name: `vip-${round}`, color: '#ff0000' },
+  });
+  expect(tag.status).toBe(201);
+  for (let i = 0; i < count; i += 1) {
+    const phone = `+1415555${'abcd'.indexOf(round) + 1}${String(i).padStart(3, '0')}`;
+    const upsert = await system.call<{ data: { id: number } }>('POST', '/api/v1/contacts/upsert', {
+      key,
+      body: { phone, name: `C ${round}${i}`, marketing_consent: { sms: i % 2 === 0, email: true } },
+    });
+    expect([200, 201]).toContain(upsert.status);
+    const headers = { 'idempotency-key': `${round}-${i}` };
+    const event = { name: 'order.paid', contact: { phone, data: { total: i } }, data: { order: i } };
+    expect((await system.call('POST', '/api/v1/events', { key, body: event, headers })).status).toBe(202);
+    expect((await system.call('POST', '/api/v1/events', { key, body: event, headers })).status).toBe(200);
+    if (i % 3 === 0) {
+      const attach = await system.call('POST', '/api/v1/tags/attach', {
+        key,
+        body: { contact_id: upsert.body.data.id, tag_ids: [tag.body.data.id] },
+      });
+      expect(attach.status).toBeLessThan(300);
+    }
+  }
+  const refused = await system.call('POST', '/api/v1/events', { key, body: { name: 'x', contact: {} } });
+  expect(refused.status).toBe(422);
+}
+
+beforeAll(async () => {
+  system = await System.start(['gateway', 'contacts']);
+  db = new Client({ connectionString: system.stack.databaseUrl });
+  await db.connect();
+  admin = createKafka({ brokers: system.stack.kafkaBrokers, clientId: 'e2e-ops' }).admin();
+  await admin.connect();
+  ({ key } = await system.tenant('pro'));
+  await workload('a', 12);
+});
+
+afterAll(async () => {
+  const leftovers = await db
+    ?.query<{ schema_name: string }>(
+      `SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE $1`,
+      [`${system.schema('contacts')}_%`],
+    )
+    .catch(() => ({ rows: [] }));
+  for (const { schema_name: schema } of leftovers?.rows ?? [])
+    await db.query(`DROP SCHEMA "${schema}" CASCADE`);
+  await db?.end();
+  await admin?.disconnect();
+  await system?.stop();
+});
+
+describe('ops replay contacts --in-place', () => {
+  it('refuses while the service runs, naming what to do', async () => {
+    const run = await runOps(['replay', 'contacts', '--in-place', '--schema', system.schema('contacts')])
+      .done;
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/contacts is running .*stop it first/);
+  });
+
+  it('rebuilds the projection row for row, publishes nothing again, and the service carries on', async () => {
+    const schema = system.schema('contacts');
+    await system.halt('contacts');
+    const before = await projection(schema);
+    expect(before.contacts!.length).toBe(12);
+    expect(before.events!.length).toBe(12);
+    const facts = await topicSize(system.topics.contacts);
+    const outcomes = await topicSize(system.topics.outcomes);
+    const requests = await topicSize(system.topics.requests);
+
+    const run = await runOps(['replay', 'contacts', '--in-place', '--schema', schema, '--json']).done;
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout.trim()) as Record<string, unknown>;
+    expect(report).toEqual(
+      expect.objectContaining({ service: 'contacts', mode: 'in-place', schema, records: requests }),
+    );
+    expect(report.rate).toBeGreaterThan(0);
+
+    expect(await projection(schema)).toEqual(before);
+    expect(await topicSize(system.topics.contacts)).toBe(facts);
+    expect(await topicSize(system.topics.outcomes)).toBe(outcomes);
+
+    await system.resume('contacts');
+    await workload('b', 3);
+    const contacts = await system.call<{ meta: { total: number } }>('GET', '/api/v1/contacts', { key });
+    expect(contacts.body.meta.total).toBe(15);
+    expect([...(await factCopies()).values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it('resumes after an interruption instead of starting over', async () => {
+    const schema = system.schema('contacts');
+    await system.halt('contacts');
+    const before = await projection(schema);
+    let interrupted = false;
+    const first = runOps(['replay', 'contacts', '--in-place', '--schema', schema], (stderr) => {
+      if (!interrupted && /contacts in place/.test(stderr)) {
+        interrupted = true;
+        first.kill();
+      }
+    });
+    const stopped = await first.done;
+    // Interrupted mid-way (exit 130), or so quick it finished first (exit 0): both must leave a resumable state.
+    expect({ stopped: [0, 130].includes(stopped.code ?? -1), stderr: stopped.stderr }).toEqual({
+      stopped: true,
+      stderr: expect.any(String),
+    });
+    const second = await runOps(['replay', 'contacts', '--in-place', '--schema', schema, '--json']).done;
+    expect(second.code).toBe(0);
+    expect(await projection(schema)).toEqual(before);
+    await system.resume('contacts');
+  });
+});
+
+describe('ops replay contacts --blue-green', () => {
+  it('builds beside the live service, switches when it stops, and nothing is lost or published twice', async () => {
+    const schema = system.schema('contacts');
+    const target = `${schema}_green`.slice(0, 63);
+    let waiting = false;
+    const run = runOps(
+      ['replay', 'contacts', '--blue-green', '--schema', schema, '--target-schema', target],
+      (stderr) => {
+        if (/Stop it to switch/.test(stderr)) waiting = true;
+      },
+    );
+    await eventually('the new schema caught up', async () => waiting, 60000, 100);
+    // The live service keeps taking writes while the new schema is built.
+    await workload('c', 3);
+    await system.halt('contacts');
+    const live = await projection(schema);
+    const result = await run.done;
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    const previous = /kept as (\S+);/.exec(result.stdout)?.[1];
+    expect(previous).toBeDefined();
+    expect(await projection(previous!)).toEqual(live);
+    expect(await projection(schema)).toEqual(live);
+
+    await system.resume('contacts');
+    await workload('d', 2);
+    const contacts = await system.call<{ meta: { total: number } }>('GET', '/api/v1/contacts', { key });
+    expect(contacts.body.meta.total).toBe(20);
+    const copies = await factCopies();
+    expect(copies.size).toBeGreaterThan(40);
+    expect([...copies.values()].every((count) => count === 1)).toBe(true);
+  });
+});
+
+describe('ops lag', () => {
+  it('shows each consumer of the service with no lag once it caught up', async () => {
+    await eventually(
+      'contacts caught up',
+      async () => {
+        const run = await runOps(['lag', 'contacts', '--schema', system.schema('contacts'), '--json']).done;
+        const rows = JSON.parse(run.stdout) as Array<{ consumer: string; lag: string; members: number }>;
+        return (
+          rows.length === 1 &&
+          rows[0]!.consumer === 'contacts' &&
+          rows[0]!.lag === '0' &&
+          rows[0]!.members === 1
+        );
+      },
+      30000,
+      500,
+    );
+  });
+});
