@@ -1,0 +1,3 @@
+export * from './kustomize';
+export * from './kubernetes-schema';
+export * from './workloads';
