@@ -9,9 +9,21 @@
 #   deploy/local/stack.sh reset    down, then delete Kafka's data and the throwaway PG/Redis data
 #   deploy/local/stack.sh logs     tail the Kafka log
 #
+# One part at a time (PART = kafka|postgres|redis; only what this script starts is ever stopped):
+#   deploy/local/stack.sh start PART                      start it if it is not running
+#   deploy/local/stack.sh stop PART [--kill]              stop it; --kill = crash it instead of a clean
+#                                                         shutdown (SIGKILL; Postgres: immediate mode)
+#   deploy/local/stack.sh restart PART [--kill] [--down SECONDS]
+#                                                         stop, stay down SECONDS (0), start; same data
+#   These leave stack.env alone: the addresses do not change.
+#
 # Knobs (environment): KAFKA_VERSION, KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093),
 #   KAFKA_HEAP_OPTS ("-Xms256m -Xmx768m"), KAFKA_READY_TIMEOUT (90), DATABASE_URL, PG_PORT (5433),
 #   REDIS_URL, REDIS_PORT (6380), STACK_DIR (<repo>/.local), JAVA_HOME.
+#   KAFKA_JARS_DIR (<STACK_DIR>/kafka/libs): where the Kafka jars are read from, and fetched to when
+#   missing; point a second stack at <repo>/.local/kafka/libs to reuse the jars already fetched.
+#   PG_THROWAWAY=1: always run the throwaway PostgreSQL on PG_PORT (DATABASE_URL and the machine's
+#   server are then ignored).
 #   For tests only: SYSTEM_PG_PORT (5432) / SYSTEM_REDIS_PORT (6379) = the machine's own servers.
 set -euo pipefail
 
@@ -33,12 +45,13 @@ PG_PORT="${PG_PORT:-5433}"
 REDIS_PORT="${REDIS_PORT:-6380}"
 SYSTEM_PG_PORT="${SYSTEM_PG_PORT:-5432}"
 SYSTEM_REDIS_PORT="${SYSTEM_REDIS_PORT:-6379}"
+PG_THROWAWAY="${PG_THROWAWAY:-0}"
 PG_DB="cms"
 
 RUN_DIR="$STACK_DIR/run"
 LOG_DIR="$STACK_DIR/logs"
 KAFKA_HOME="$STACK_DIR/kafka"
-KAFKA_LIBS="$KAFKA_HOME/libs"
+KAFKA_LIBS="${KAFKA_JARS_DIR:-$KAFKA_HOME/libs}"
 KAFKA_LIBS_MARKER="$KAFKA_LIBS/.kafka-version"
 KAFKA_DATA="$KAFKA_HOME/data"
 KAFKA_PROPS="$KAFKA_HOME/server.properties"
@@ -94,6 +107,18 @@ stop_pid() {
   sleep 0.5
 }
 
+# kill_pid PID PATTERN: SIGKILL, then wait until it is gone. Matching the command line as well
+# counts a zombie (nobody may reap it in a container) as gone.
+kill_pid() {
+  local pid="$1" pattern="$2" i
+  kill -KILL "$pid" 2>/dev/null || return 0
+  for ((i = 0; i < 100; i++)); do
+    pid_alive "$pid" "$pattern" || return 0
+    sleep 0.1
+  done
+  warn "pid $pid is still there 10s after SIGKILL"
+}
+
 java_bin() {
   if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
     echo "$JAVA_HOME/bin/java"
@@ -133,8 +158,9 @@ kafka_fetch_jars() {
     return 0
   fi
   command -v mvn >/dev/null 2>&1 || die "mvn not found: it is needed once to fetch the Kafka jars"
-  local tmp="$KAFKA_HOME/libs.tmp.$$" mvnlog="$LOG_DIR/kafka-fetch.log" t0=$SECONDS
-  log "fetching Kafka $KAFKA_VERSION jars from Maven Central (once; log: $mvnlog)"
+  local tmp="$KAFKA_LIBS.tmp.$$" mvnlog="$LOG_DIR/kafka-fetch.log" t0=$SECONDS
+  log "fetching Kafka $KAFKA_VERSION jars from Maven Central into $KAFKA_LIBS (once; log: $mvnlog)"
+  mkdir -p "$(dirname "$KAFKA_LIBS")"
   rm -rf "$tmp"
   if ! mvn -B -q -Dstyle.color=never -f "$SCRIPT_DIR/pom.xml" dependency:copy-dependencies \
         -Dkafka.version="$KAFKA_VERSION" -Dkafka.major="$KAFKA_MAJOR" \
@@ -303,11 +329,17 @@ kafka_up() {
   log "kafka: ready after $((SECONDS - t0))s (pid $pid)"
 }
 
+# kafka_down [--kill]: a clean shutdown, or a crash (SIGKILL) with --kill.
 kafka_down() {
   local pid
   if pid="$(kafka_running_pid)"; then
-    log "kafka: stopping (pid $pid)"
-    stop_pid "$pid" kafka 60
+    if [[ "${1:-}" == --kill ]]; then
+      log "kafka: killing (SIGKILL, pid $pid)"
+      kill_pid "$pid" "$KAFKA_PROPS"
+    else
+      log "kafka: stopping (pid $pid)"
+      stop_pid "$pid" kafka 60
+    fi
   else
     log "kafka: not running"
   fi
@@ -419,6 +451,17 @@ pg_local_start() {
 }
 
 pg_up() {
+  if [[ "$PG_THROWAWAY" == 1 ]]; then
+    if ! pg_local_running; then
+      port_open 127.0.0.1 "$PG_PORT" && die "PG_THROWAWAY=1 but port $PG_PORT is taken; set PG_PORT"
+      pg_local_start
+    fi
+    pg_ensure_db 127.0.0.1 "$(pg_local_port)" postgres
+    echo local >"$PG_MODE_FILE"
+    PG_URL="postgres://postgres@127.0.0.1:$(pg_local_port)/$PG_DB"
+    log "postgres: throwaway cluster on 127.0.0.1:$(pg_local_port) (PG_THROWAWAY=1)"
+    return 0
+  fi
   if [[ -n "${DATABASE_URL:-}" ]]; then
     local i
     for ((i = 0; i < 60; i++)); do
@@ -456,13 +499,16 @@ pg_up() {
   PG_URL="postgres://postgres@127.0.0.1:$PG_PORT/$PG_DB"
 }
 
+# pg_down [--kill]: a fast shutdown, or with --kill an immediate one (no checkpoint: the next start
+# recovers from the WAL, as after a crash).
 pg_down() {
   if [[ -f "$PG_DATA/postmaster.pid" ]]; then
-    local pid
+    local pid mode=fast
+    [[ "${1:-}" == --kill ]] && mode=immediate
     pid="$(head -n 1 "$PG_DATA/postmaster.pid" | tr -dc '0-9')"
     if pid_alive "$pid"; then
-      log "postgres: stopping the throwaway cluster (pid $pid)"
-      as_pg_user "$(stat -c %U "$PG_DATA")" "$(pg_bin_dir)/pg_ctl" -D "$PG_DATA" -m fast -w -t 60 stop >/dev/null ||
+      log "postgres: stopping the throwaway cluster (pid $pid, $mode)"
+      as_pg_user "$(stat -c %U "$PG_DATA")" "$(pg_bin_dir)/pg_ctl" -D "$PG_DATA" -m "$mode" -w -t 60 stop >/dev/null ||
         stop_pid "$pid" postgres 30
     fi
   else
@@ -553,11 +599,17 @@ redis_up() {
   RD_URL="redis://127.0.0.1:$REDIS_PORT"
 }
 
+# redis_down [--kill]
 redis_down() {
   local pid
   if pid="$(redis_local_pid)"; then
-    log "redis: stopping the throwaway server (pid $pid)"
-    stop_pid "$pid" redis 20
+    if [[ "${1:-}" == --kill ]]; then
+      log "redis: killing the throwaway server (SIGKILL, pid $pid)"
+      kill_pid "$pid" redis-server
+    else
+      log "redis: stopping the throwaway server (pid $pid)"
+      stop_pid "$pid" redis 20
+    fi
   else
     local mode
     mode="$(cat "$REDIS_MODE_FILE" 2>/dev/null || echo none)"
@@ -636,8 +688,46 @@ cmd_reset() {
   rm -rf "$KAFKA_DATA" "$KAFKA_FORMATTED_MARKER" "$KAFKA_CLUSTER_ID_FILE" "$KAFKA_PROPS" "$PG_HOME" "$REDIS_HOME"
 }
 
+# cmd_part start|stop|restart PART [--kill] [--down SECONDS]: one part of the stack.
+cmd_part() {
+  local action="$1" part="${2:-}" kill="" down=0
+  case "$part" in
+    kafka | postgres | redis) ;;
+    *) echo "$action needs a part: kafka, postgres or redis" >&2; usage ;;
+  esac
+  shift 2
+  while (($# > 0)); do
+    case "$1" in
+      --kill) [[ "$action" != start ]] || usage; kill=--kill ;;
+      --down)
+        [[ "$action" == restart && "${2:-}" =~ ^[0-9]+([.][0-9]+)?$ ]] || usage
+        down="$2"
+        shift
+        ;;
+      *) echo "unknown option: $1" >&2; usage ;;
+    esac
+    shift
+  done
+  with_lock
+  PG_URL="" RD_URL=""
+  if [[ "$action" != start ]]; then
+    case "$part" in
+      kafka) kafka_down "$kill" ;;
+      postgres) pg_down "$kill" ;;
+      redis) redis_down "$kill" ;;
+    esac
+  fi
+  [[ "$action" == stop ]] && return 0
+  sleep "$down"
+  case "$part" in
+    kafka) kafka_up ;;
+    postgres) pg_up ;;
+    redis) redis_up ;;
+  esac
+}
+
 usage() {
-  sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,/^set -euo pipefail/p' "${BASH_SOURCE[0]}" | sed -e '$d' -e 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -648,6 +738,7 @@ case "${1:-}" in
   env) cmd_env ;;
   reset) cmd_reset ;;
   logs) tail -n "${2:-100}" -F "$KAFKA_LOG" ;;
+  start | stop | restart) cmd_part "$@" ;;
   -h | --help | help | "") usage ;;
   *) echo "unknown command: $1" >&2; usage ;;
 esac

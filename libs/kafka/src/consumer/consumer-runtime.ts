@@ -85,6 +85,18 @@ export function partitionKey(topic: string, partition: number): string {
 
 type Outcome = { kind: 'applied'; wroteOutbox: boolean } | { kind: 'stopped' };
 
+/**
+ * The stored checkpoint is below the first record in hand: records between them were never applied
+ * here, or their commit was lost (Postgres crashed with commits not yet flushed, a failover to a replica
+ * that lagged). The partition is read again from the checkpoint rather than skipping them.
+ */
+class CheckpointBehindError extends Error {
+  constructor(readonly next: bigint) {
+    super(`the stored checkpoint ${next} is below the records in hand`);
+    this.name = 'CheckpointBehindError';
+  }
+}
+
 function headerText(headers: IHeaders | undefined, name: string): string | undefined {
   const value = headers?.[name];
   if (value === undefined) return undefined;
@@ -139,6 +151,12 @@ export class ConsumerRuntime {
   private readonly metrics: KafkaMetrics | undefined;
   /** Partitions this consumer reports a lag for, so that a revoked one stops being reported. */
   private readonly lagReported = new Set<string>();
+  /**
+   * Per partition, the checkpoint it was last read again from: when the log itself has no records
+   * there (retention, compaction), the next records in hand are above it once more, and that is a gap
+   * in the log, not lost work.
+   */
+  private readonly rewoundTo = new Map<string, bigint>();
   /** Debug lines of the records applied in the transaction under way, written once it commits. */
   private appliedLines: Array<Record<string, unknown>> = [];
 
@@ -266,13 +284,30 @@ export class ConsumerRuntime {
     for (let start = 0; start < messages.length; start += this.maxPerTransaction) {
       if (!this.running || !isRunning() || isStale()) return;
       const chunk = messages.slice(start, start + this.maxPerTransaction);
-      const outcome = await this.applyWithRetries(
-        batch.topic,
-        batch.partition,
-        chunk,
-        heartbeat,
-        () => this.running && isRunning() && !isStale(),
-      );
+      let outcome: Outcome;
+      try {
+        outcome = await this.applyWithRetries(
+          batch.topic,
+          batch.partition,
+          chunk,
+          heartbeat,
+          () => this.running && isRunning() && !isStale(),
+        );
+      } catch (error) {
+        if (!(error instanceof CheckpointBehindError)) throw error;
+        this.options.logger.warn(
+          {
+            topic: batch.topic,
+            partition: batch.partition,
+            checkpoint: String(error.next),
+            offset: chunk[0]!.offset,
+          },
+          'the stored checkpoint is behind the records in hand; reading the partition again from it',
+        );
+        this.rewoundTo.set(partitionKey(batch.topic, batch.partition), error.next);
+        this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset: String(error.next) });
+        return;
+      }
       if (outcome.kind === 'stopped') return;
       if (outcome.wroteOutbox) this.options.onOutboxWritten?.();
       const next = (BigInt(chunk[chunk.length - 1]!.offset) + 1n).toString();
@@ -293,6 +328,7 @@ export class ConsumerRuntime {
     try {
       return { kind: 'applied', wroteOutbox: await this.transaction(topic, partition, chunk, new Set()) };
     } catch (error) {
+      if (error instanceof CheckpointBehindError) throw error;
       this.lastError = errorText(error);
       if (chunk.length === 1 || !isTransientError(error)) {
         // Find the record at fault: apply one record per transaction from here.
@@ -307,6 +343,7 @@ export class ConsumerRuntime {
       try {
         return { kind: 'applied', wroteOutbox: await this.transaction(topic, partition, chunk, new Set()) };
       } catch (error) {
+        if (error instanceof CheckpointBehindError) throw error;
         this.lastError = errorText(error);
         if (!isTransientError(error)) return this.applyOneByOne(topic, partition, chunk, heartbeat, active);
         this.options.logger.warn(
@@ -340,6 +377,7 @@ export class ConsumerRuntime {
           wroteOutbox = (await this.transaction(topic, partition, [message], new Set())) || wroteOutbox;
           break;
         } catch (error) {
+          if (error instanceof CheckpointBehindError) throw error;
           this.lastError = errorText(error);
           if (!isTransientError(error)) attempts += 1;
           const poison = error instanceof PoisonRecordError || attempts >= this.maxAttempts;
@@ -380,6 +418,10 @@ export class ConsumerRuntime {
     this.appliedLines = [];
     await dataSource.transaction(async (manager) => {
       const { next, horizon } = await this.lockCheckpoint(manager, topic, partition);
+      const first = BigInt(messages[0]!.offset);
+      if (next !== undefined && first > next && this.rewoundTo.get(partitionKey(topic, partition)) !== next) {
+        throw new CheckpointBehindError(next);
+      }
       for (const message of messages) {
         if (next !== undefined && BigInt(message.offset) < next) continue;
         const replaying = horizon !== undefined && BigInt(message.offset) < horizon;

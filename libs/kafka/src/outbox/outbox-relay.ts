@@ -81,7 +81,8 @@ export class OutboxRelay {
   /** Something was committed to the outbox: publish without waiting for the poll. */
   kick(): void {
     this.pendingKick = true;
-    this.wake?.();
+    // Only the leader publishes: a standby, or a relay pausing after a failure, keeps its own pace.
+    if (this.leader) this.wake?.();
   }
 
   /**
@@ -127,6 +128,8 @@ export class OutboxRelay {
       try {
         if (this.running) await this.ensureSession();
         if (!this.leader) {
+          // A standby publishes nothing: a commit notification is no reason to try for the lock early.
+          this.pendingKick = false;
           await this.sleep(this.standbyMs);
           continue;
         }
@@ -136,6 +139,9 @@ export class OutboxRelay {
       } catch (error) {
         this.options.logger.error({ err: error }, 'outbox relay failed; retrying');
         await this.dropSession();
+        // A kick that came before the failure must not cut the pause short, or the relay spins while
+        // the database is away; the next batch reads every row anyway.
+        this.pendingKick = false;
         await this.sleep(1000);
       }
     }
