@@ -11,7 +11,7 @@ module.exports = {
       ...preset,
       displayName: 'unit',
       rootDir: __dirname,
-      roots: ['<rootDir>/apps', '<rootDir>/libs'],
+      roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/bench'],
       testMatch: ['**/*.spec.ts'],
     },
     {

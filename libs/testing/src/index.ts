@@ -1,2 +1,5 @@
 export * from './stack';
 export * from './unique';
+export * from './tls-certificates';
+export * from './free-port';
+export * from './service-process';

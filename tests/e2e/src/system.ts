@@ -1,12 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { topicNames, type Topics } from '@cms/contracts';
 import { createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
-import { eventually, testStack, uniqueName, type TestStack } from '@cms/testing';
+import {
+  freePort,
+  spawnService,
+  stopProcess,
+  testStack,
+  uniqueName,
+  waitServiceReady,
+  type TestStack,
+} from '@cms/testing';
 import { Client } from 'pg';
 
 export type ServiceName = 'gateway' | 'contacts' | 'webhook-dispatch';
@@ -37,17 +44,6 @@ interface Running {
   schema: string;
   env: Record<string, string>;
   child: ChildProcess;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**
@@ -245,43 +241,24 @@ export class System {
     this.running.set(name, service);
   }
 
+  private logFile(name: ServiceName): string {
+    return join(ROOT, '.local', 'logs', 'e2e', `${this.namespace}-${name}.log`);
+  }
+
   private spawn(service: Running): ChildProcess {
-    const logs = join(ROOT, '.local', 'logs', 'e2e');
-    mkdirSync(logs, { recursive: true });
-    const out = createWriteStream(join(logs, `${this.namespace}-${service.name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', service.name, 'src', 'main.js')], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...service.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
-    return child;
+    mkdirSync(join(ROOT, '.local', 'logs', 'e2e'), { recursive: true });
+    return spawnService(service.name, { root: ROOT, env: service.env, logFile: this.logFile(service.name) });
   }
 
   private async waitReady(name: ServiceName): Promise<void> {
     const service = this.running.get(name)!;
-    await eventually(
-      `${name} ready (log: .local/logs/e2e/${this.namespace}-${name}.log)`,
-      async () => {
-        if (service.child.exitCode !== null) throw new Error(`${name} exited with ${service.child.exitCode}`);
-        const response = await fetch(`http://127.0.0.1:${service.port}/ready`);
-        return response.status === 200;
-      },
-      60000,
-      200,
-    );
+    await waitServiceReady(name, service.child, service.port, {
+      logFile: this.logFile(name),
+      timeoutMs: 60000,
+    });
   }
 
   private signal(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-    return new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill(signal);
-    });
+    return stopProcess(child, signal, 15000);
   }
 }

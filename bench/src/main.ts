@@ -1,0 +1,695 @@
+import 'reflect-metadata';
+
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { Client } from 'pg';
+import { makeTestCertificates } from '@cms/testing';
+
+import {
+  kafkaProducerBaseline,
+  kafkaVersion,
+  type KafkaProducerBaseline,
+} from './baselines/kafka-producer.baseline';
+import { noopFastifyBaseline } from './baselines/noop-fastify.baseline';
+import { pgCopyBaseline, type PgCopyBaseline } from './baselines/pg-copy.baseline';
+import { measureContactsReplay, type ContactsReplay } from './figures/contacts-replay.figure';
+import { measureEventLatency, type EventLatency } from './figures/event-latency.figure';
+import { eventRequestSource } from './figures/events-rate.figure';
+import { measureWebhookDeliveries, type WebhookDeliveries } from './figures/webhook-deliveries.figure';
+import { findSustainedRate, runClosedLoop, type SustainedSearch } from './load/closed-loop.load';
+import { BENCH_DIR, BenchSystem, ROOT, type ServiceName } from './support/bench-system';
+import { CpuMeter, formatCpu } from './support/cpu-meter';
+import { summarizeProfile, type ProfileSummary } from './support/cpu-profile.summary';
+import { HttpsReceiver } from './support/https.receiver';
+import { allMet, ratioOf, renderTable, thousands, type Row } from './support/report';
+
+const PHASES = ['baselines', 'rate', 'latency', 'webhooks', 'replay'] as const;
+type Phase = (typeof PHASES)[number];
+
+const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [--rate N] [--profile] [--no-build]
+
+  --quick     a short run (about 4 minutes): shorter steps, smaller backlogs; figures are rougher
+  --only      run only these phases (comma-separated); the others are reported as not measured
+  --rate N    the sustained rate the latency phase halves, when the rate phase is not run
+  --profile   CPU profiles and SQL statement counts of the services during the rate, webhook and
+              replay phases (.local/bench/profiles/<run>/, summaries in the results)
+  --no-build  use dist/ as it is
+`;
+
+interface Settings {
+  quick: boolean;
+  phases: Set<Phase>;
+  rateOverride: number | undefined;
+  profile: boolean;
+}
+
+function settings(argv: string[]): Settings {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      rate: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const phases = new Set<Phase>();
+  for (const phase of (values.only ?? PHASES.join(',')).split(',').map((part) => part.trim())) {
+    if (!(PHASES as readonly string[]).includes(phase)) throw new Error(`unknown phase ${phase}\n${USAGE}`);
+    phases.add(phase as Phase);
+  }
+  return {
+    quick: values.quick,
+    phases,
+    rateOverride: values.rate === undefined ? undefined : Number(values.rate),
+    profile: values.profile,
+  };
+}
+
+/** How big each phase is: a full run stays under ten minutes on the 2-core machine. */
+function sizes(quick: boolean) {
+  return quick
+    ? {
+        kafkaRecords: 100_000,
+        levelSeconds: 4,
+        warmupSeconds: 3,
+        latencySeconds: 8,
+        webhookDeliveries: 2_000,
+        replayRecords: 30_000,
+        replayPrepareSeconds: 20,
+        replayTimeoutSeconds: 300,
+        copyRows: 1_000_000,
+      }
+    : {
+        kafkaRecords: 300_000,
+        levelSeconds: 10,
+        warmupSeconds: 5,
+        latencySeconds: 20,
+        webhookDeliveries: 10_000,
+        replayRecords: 150_000,
+        replayPrepareSeconds: 60,
+        replayTimeoutSeconds: 420,
+        copyRows: 1_000_000,
+      };
+}
+
+const TENANTS = 256;
+const WEBHOOK_ENDPOINTS = 32;
+const P99_LIMIT_MS = 100;
+const GATEWAY_LEVELS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+const NOOP_LEVELS = [8, 16, 32, 64, 128, 256];
+
+function log(line: string): void {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+}
+
+function osName(): string {
+  const text = existsSync('/etc/os-release') ? readFileSync('/etc/os-release', 'utf8') : '';
+  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? `Linux ${release()}`;
+}
+
+async function postgresVersion(databaseUrl: string): Promise<string> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
+  } finally {
+    await client.end();
+  }
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+interface Results {
+  startedAt: string;
+  finishedAt?: string;
+  mode: 'full' | 'quick';
+  commit: string | undefined;
+  namespace: string;
+  machine: Record<string, string | number>;
+  baselines: {
+    kafkaProducer?: KafkaProducerBaseline;
+    noopFastify?: SustainedSearch | { status: 'failed'; reason: string };
+    pgCopy?: PgCopyBaseline;
+  };
+  figures: {
+    eventsRate?: SustainedSearch | { status: 'failed'; reason: string };
+    eventLatency?: EventLatency | { status: 'failed'; reason: string };
+    webhookDeliveries?: WebhookDeliveries | { status: 'failed'; reason: string };
+    contactsReplay?: ContactsReplay;
+  };
+  profiles: Record<string, ProfileSummary>;
+  /** With --profile: SQL statements each service sent per unit of work while profiled. */
+  sql: Record<string, SqlCount>;
+  table?: Row[];
+}
+
+interface SqlCount {
+  statements: number;
+  units: number;
+  unit: string;
+  perUnit: number;
+  byStatement: Array<[string, number]>;
+}
+
+function sqlCount(file: string, units: number, unit: string): SqlCount {
+  const { statements, byStatement } = JSON.parse(readFileSync(file, 'utf8')) as {
+    statements: number;
+    byStatement: Array<[string, number]>;
+  };
+  return {
+    statements,
+    units,
+    unit,
+    perUnit: units > 0 ? Math.round((statements / units) * 10) / 10 : 0,
+    byStatement: byStatement.slice(0, 15),
+  };
+}
+
+function failed(error: unknown): { status: 'failed'; reason: string } {
+  log(`failed: ${errorText(error)}`);
+  return { status: 'failed', reason: errorText(error) };
+}
+
+function isSearch(value: unknown): value is SustainedSearch {
+  return typeof value === 'object' && value !== null && 'steps' in value;
+}
+
+function isMeasured<T extends object>(
+  value: T | { status: 'failed'; reason: string } | undefined,
+): value is T {
+  return value !== undefined && !('status' in value && value.status === 'failed');
+}
+
+function buildTable(results: Results): Row[] {
+  const rows: Row[] = [];
+  const { kafkaProducer, noopFastify, pgCopy } = results.baselines;
+  const noop = isSearch(noopFastify) ? noopFastify.best : undefined;
+  const copyRate = pgCopy?.status === 'measured' ? pgCopy.rowsPerSecond! : undefined;
+
+  const rate = results.figures.eventsRate;
+  const best = isSearch(rate) ? rate.best : undefined;
+  const rateRatio = ratioOf(best?.rps, noop?.rps);
+  rows.push({
+    id: 'events-rate',
+    figure: 'POST /api/v1/events sustained rate (p99 ≤ 100 ms)',
+    value: best?.rps ?? null,
+    unit: 'req/s',
+    shown: best
+      ? `${thousands(best.rps)} req/s (p50 ${best.latencyMs.p50} ms, p99 ${best.latencyMs.p99} ms, c=${best.connections})`
+      : rate === undefined
+        ? 'not measured'
+        : isSearch(rate)
+          ? `none within p99 ≤ 100 ms; peak ${thousands(rate.peak?.rps ?? 0)} req/s at p99 ${rate.peak?.latencyMs.p99 ?? '?'} ms`
+          : `failed: ${rate.reason}`,
+    baseline: noop ? { name: 'no-op Fastify', value: noop.rps, unit: 'req/s' } : null,
+    ratio: rateRatio,
+    goal: '≥ 0.25× no-op and ≥ 1,500 req/s',
+    met: best
+      ? allMet([rateRatio === null ? undefined : rateRatio >= 0.25, best.rps >= 1500])
+      : rate === undefined
+        ? 'n/a'
+        : 'no',
+    cpu: formatCpu((best ?? (isSearch(rate) ? rate.peak : undefined))?.cpu),
+  });
+
+  const latency = results.figures.eventLatency;
+  const measuredLatency = isMeasured(latency) ? latency : undefined;
+  const basis = best ? '' : isSearch(rate) && rate.peak ? ', half the peak: no rate met the bound' : '';
+  rows.push({
+    id: 'event-latency',
+    figure: 'event: request → contact recorded → fact published',
+    value: measuredLatency?.endToEndMs.p99 ?? null,
+    unit: 'ms (p99)',
+    shown: measuredLatency
+      ? `p50 ${measuredLatency.endToEndMs.p50} ms, p99 ${measuredLatency.endToEndMs.p99} ms at ${thousands(measuredLatency.rate)} req/s${basis}` +
+        (measuredLatency.failed + measuredLatency.missingFacts > 0
+          ? ` (${measuredLatency.failed} failed, ${measuredLatency.missingFacts} facts missing)`
+          : '')
+      : latency === undefined
+        ? 'not measured'
+        : `failed: ${(latency as { reason: string }).reason}`,
+    baseline: null,
+    ratio: null,
+    goal: 'p50 ≤ 20 ms, p99 ≤ 100 ms at half the sustained rate',
+    met: measuredLatency
+      ? allMet([
+          measuredLatency.endToEndMs.p50 <= 20,
+          measuredLatency.endToEndMs.p99 <= 100,
+          measuredLatency.failed + measuredLatency.missingFacts === 0,
+        ])
+      : latency === undefined
+        ? 'n/a'
+        : 'no',
+    cpu: formatCpu(measuredLatency?.cpu),
+  });
+
+  const webhooks = results.figures.webhookDeliveries;
+  const measuredWebhooks = isMeasured(webhooks) ? webhooks : undefined;
+  rows.push({
+    id: 'webhook-deliveries',
+    figure: 'outbound webhook deliveries',
+    value: measuredWebhooks?.perSecond ?? null,
+    unit: 'deliveries/s',
+    shown: measuredWebhooks
+      ? `${thousands(measuredWebhooks.perSecond)}/s (${thousands(measuredWebhooks.received)} of ${thousands(measuredWebhooks.expected)} to ${measuredWebhooks.endpoints} endpoints; steady ${thousands(measuredWebhooks.steadyPerSecond)}/s)`
+      : webhooks === undefined
+        ? 'not measured'
+        : `failed: ${(webhooks as { reason: string }).reason}`,
+    baseline: null,
+    ratio: null,
+    goal: '≥ 1,000/s',
+    met: measuredWebhooks
+      ? allMet([measuredWebhooks.perSecond >= 1000, measuredWebhooks.received === measuredWebhooks.expected])
+      : webhooks === undefined
+        ? 'n/a'
+        : 'no',
+    cpu: formatCpu(measuredWebhooks?.cpu),
+  });
+
+  const replay = results.figures.contactsReplay;
+  const replayRate = replay?.status === 'measured' ? replay.report!.rate : undefined;
+  const replayRatio = ratioOf(replayRate, copyRate);
+  rows.push({
+    id: 'contacts-replay',
+    figure: 'rebuild contacts from the log (ops replay)',
+    value: replayRate ?? null,
+    unit: 'records/s',
+    shown:
+      replay === undefined
+        ? 'not measured'
+        : replay.status === 'measured'
+          ? `${thousands(replay.report!.rate)} records/s (${thousands(replay.report!.records)} in ${replay.report!.seconds} s)`
+          : `${replay.status}: ${replay.reason ?? ''}`,
+    baseline: copyRate ? { name: 'COPY', value: copyRate, unit: 'rows/s' } : null,
+    ratio: replayRatio,
+    goal: '≥ 20,000 records/s and ≥ 0.3× COPY',
+    met:
+      replayRate === undefined
+        ? replay === undefined || replay.status === 'not available'
+          ? 'n/a'
+          : 'no'
+        : allMet([replayRate >= 20000, replayRatio === null ? undefined : replayRatio >= 0.3]),
+    cpu: formatCpu(replay?.cpu),
+  });
+
+  rows.push({
+    id: 'baseline-noop-fastify',
+    figure: 'baseline: no-op Fastify route, same load tool',
+    value: noop?.rps ?? null,
+    unit: 'req/s',
+    shown: noop
+      ? `${thousands(noop.rps)} req/s (p50 ${noop.latencyMs.p50} ms, p99 ${noop.latencyMs.p99} ms, c=${noop.connections})`
+      : noopFastify === undefined
+        ? 'not measured'
+        : `failed: ${isSearch(noopFastify) ? 'no level met p99' : noopFastify.reason}`,
+    baseline: null,
+    ratio: null,
+    goal: '',
+    met: 'n/a',
+    cpu: formatCpu(noop?.cpu),
+  });
+  rows.push({
+    id: 'baseline-kafka-producer',
+    figure: 'baseline: Kafka producer perf tool (1 KB, acks=all, idempotent)',
+    value: kafkaProducer?.recordsPerSecond ?? null,
+    unit: 'records/s',
+    shown:
+      kafkaProducer?.status === 'measured'
+        ? `${thousands(kafkaProducer.recordsPerSecond!)} records/s (${kafkaProducer.mbPerSecond} MB/s, p99 ${kafkaProducer.latencyMs!.p99} ms)`
+        : kafkaProducer === undefined
+          ? 'not measured'
+          : `not available: ${kafkaProducer.reason}`,
+    baseline: null,
+    ratio: null,
+    goal: '',
+    met: 'n/a',
+    cpu: formatCpu(kafkaProducer?.cpu),
+  });
+  rows.push({
+    id: 'baseline-pg-copy',
+    figure: 'baseline: COPY 1M rows into Postgres',
+    value: copyRate ?? null,
+    unit: 'rows/s',
+    shown:
+      pgCopy?.status === 'measured'
+        ? `${thousands(pgCopy.rowsPerSecond!)} rows/s (${thousands(pgCopy.rows!)} in ${pgCopy.seconds} s)`
+        : pgCopy === undefined
+          ? 'not measured'
+          : `not available: ${pgCopy.reason}`,
+    baseline: null,
+    ratio: null,
+    goal: '',
+    met: 'n/a',
+    cpu: formatCpu(pgCopy?.cpu),
+  });
+  return rows;
+}
+
+/** kafkajs on Node 24 warns about a timer it clamps itself (kafkajs#1751); other warnings still show. */
+function quietKnownWarnings(): void {
+  process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    if (warning.name !== 'TimeoutNegativeWarning') log(`warning: ${warning.name}: ${warning.message}`);
+  });
+}
+
+async function main(): Promise<number> {
+  quietKnownWarnings();
+  const options = settings(process.argv.slice(2));
+  const size = sizes(options.quick);
+  const namespace = `bench-${Date.now().toString(36)}`;
+  const profileDir = join(BENCH_DIR, 'profiles', namespace);
+  const started = new Date();
+  log(`run ${namespace} (${options.quick ? 'quick' : 'full'}): ${[...options.phases].join(', ')}`);
+
+  const tracked = new Map<number, string>();
+  const track = (pid: number | undefined, name: string): void => {
+    if (pid !== undefined) tracked.set(pid, name);
+  };
+  track(process.pid, 'load (bench)');
+  let system: BenchSystem | undefined;
+  const meter = new CpuMeter(() => new Map([...tracked, ...(system?.pids() ?? [])]));
+  const certificates = makeTestCertificates('bench');
+  const receiver = new HttpsReceiver(certificates);
+  await receiver.listen();
+
+  const preload = join(__dirname, 'support', 'cpu-profiler.preload.ts');
+  const sqlCounter = join(__dirname, 'support', 'sql-counter.preload.ts');
+  const nodeArgs = options.profile ? ['-r', '@swc-node/register', '-r', preload, '-r', sqlCounter] : [];
+  const results: Results = {
+    startedAt: started.toISOString(),
+    mode: options.quick ? 'quick' : 'full',
+    commit: gitCommit(),
+    namespace,
+    machine: {},
+    baselines: {},
+    figures: {},
+    profiles: {},
+    sql: {},
+  };
+
+  let stopping = false;
+  const cleanUp = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log('cleaning up: services, bench schemas and topics');
+    await system?.stop().catch((error: unknown) => log(`clean-up: ${errorText(error)}`));
+    await receiver.close().catch(() => undefined);
+    certificates.remove();
+    meter.stop();
+  };
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      log(`${sig}: stopping`);
+      void cleanUp().then(() => process.exit(130));
+    });
+  }
+
+  /**
+   * With --profile: starts the CPU profiler and the SQL statement counter of each service (SIGWINCH,
+   * see cpu-profiler.preload.ts and sql-counter.preload.ts).
+   */
+  const startProfiles = (services: ServiceName[]): Map<ServiceName, number | undefined> => {
+    const pids = new Map(services.map((name) => [name, system?.pid(name)]));
+    if (options.profile) for (const name of services) system?.signal(name, 'SIGWINCH');
+    return pids;
+  };
+  /**
+   * Stops them; each service writes its profile (renamed `<phase>.<service>` and summarized) and its
+   * statement counts, reported per unit of work (an event answered, a delivery).
+   */
+  const finishProfiles = async (
+    phase: string,
+    pids: Map<ServiceName, number | undefined>,
+    units: () => { count: number; unit: string },
+  ): Promise<void> => {
+    if (!options.profile) return;
+    for (const name of pids.keys()) system?.signal(name, 'SIGWINCH');
+    const { count, unit } = units();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (const [name, pid] of pids) {
+      const mine = readdirSync(profileDir).filter((entry) => entry.startsWith(`${name}-${pid}-`));
+      const profile = mine
+        .filter((entry) => entry.endsWith('.cpuprofile'))
+        .sort()
+        .pop();
+      if (profile) {
+        const target = join(profileDir, `${phase}.${name}.cpuprofile`);
+        renameSync(join(profileDir, profile), target);
+        results.profiles[`${phase}.${name}`] = summarizeProfile(target);
+      } else log(`no CPU profile from ${name}`);
+      const counted = mine
+        .filter((entry) => /-sql-\d+\.json$/.test(entry))
+        .sort()
+        .pop();
+      if (counted) results.sql[`${phase}.${name}`] = sqlCount(join(profileDir, counted), count, unit);
+    }
+  };
+
+  try {
+    mkdirSync(profileDir, { recursive: true });
+    system = await BenchSystem.prepare(namespace, {
+      env: {
+        NODE_EXTRA_CA_CERTS: certificates.caFile,
+        WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8',
+        BENCH_PROFILE_DIR: profileDir,
+      },
+      nodeArgs,
+    });
+    results.machine = {
+      date: started.toISOString(),
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      os: osName(),
+      node: process.version,
+      kafka: kafkaVersion() ?? 'unknown',
+      postgres: await postgresVersion(system.stack.databaseUrl),
+      note: 'services, Kafka, Postgres, Redis and the load generator share the same cores',
+    };
+    log('starting gateway, contacts and webhook-dispatch');
+    await system.start('gateway', 'contacts', 'webhook-dispatch');
+    log(`making ${TENANTS} workspaces with a key each`);
+    const tenants = await system.tenants(TENANTS, 'business');
+    const source = eventRequestSource(tenants);
+
+    if (options.phases.has('baselines')) {
+      log(`baseline: Kafka producer perf tool, ${thousands(size.kafkaRecords)} records of 1 KB`);
+      results.baselines.kafkaProducer = await kafkaProducerBaseline(
+        system.kafka,
+        system.stack.kafkaBrokers,
+        `${namespace}.bench.producer-perf`,
+        size.kafkaRecords,
+        meter,
+        track,
+      ).catch((error: unknown) => ({ status: 'not available' as const, reason: errorText(error) }));
+      log('baseline: no-op Fastify route');
+      results.baselines.noopFastify = await noopFastifyBaseline(source, {
+        levels: NOOP_LEVELS,
+        seconds: size.levelSeconds,
+        warmupSeconds: size.warmupSeconds,
+        p99LimitMs: P99_LIMIT_MS,
+        meter,
+        log,
+        track,
+      }).catch(failed);
+      log(`baseline: COPY of ${thousands(size.copyRows)} rows`);
+      results.baselines.pgCopy = await pgCopyBaseline(
+        system.stack.databaseUrl,
+        system.schema('bench'),
+        system.schema('contacts'),
+        size.copyRows,
+        meter,
+        track,
+      ).catch((error: unknown) => ({ status: 'not available' as const, reason: errorText(error) }));
+    }
+
+    let sustained = options.rateOverride;
+    if (options.phases.has('rate')) {
+      log('figure: POST /api/v1/events sustained rate');
+      const search = await findSustainedRate(system.url, source, {
+        levels: GATEWAY_LEVELS,
+        seconds: size.levelSeconds,
+        warmupSeconds: size.warmupSeconds,
+        p99LimitMs: P99_LIMIT_MS,
+        meter,
+        log,
+      }).catch(failed);
+      results.figures.eventsRate = search;
+      if (isSearch(search)) {
+        // Without a rate within the bound, the peak stands in for it (and the table says so).
+        sustained = (search.best ?? search.peak)?.rps;
+        const connections = (search.best ?? search.peak)?.connections ?? GATEWAY_LEVELS[0]!;
+        const profileSeconds = Math.max(10, size.levelSeconds);
+        if (options.profile) {
+          log(`profiling the services at c=${connections} for ${profileSeconds} s`);
+          const pids = startProfiles(['gateway', 'contacts', 'webhook-dispatch']);
+          const step = await runClosedLoop(system.url, source, connections, profileSeconds, P99_LIMIT_MS);
+          await finishProfiles('events-rate', pids, () => ({ count: step.ok, unit: 'event' }));
+        }
+      }
+    }
+
+    if (options.phases.has('latency')) {
+      const rate = Math.max(10, Math.round((sustained ?? 200) / 2));
+      log(`figure: one event's latency at ${rate} req/s (half of ${sustained ?? 'an assumed 400'} req/s)`);
+      results.figures.eventLatency = await measureEventLatency(
+        system.kafka,
+        system.topics.contacts,
+        `${namespace}.bench.latency`,
+        system.url,
+        source,
+        rate,
+        size.latencySeconds,
+        meter,
+        log,
+      ).catch(failed);
+    }
+
+    if (options.phases.has('webhooks')) {
+      log(
+        `figure: webhook deliveries, ${thousands(size.webhookDeliveries)} to ${WEBHOOK_ENDPOINTS} endpoints`,
+      );
+      let pids = new Map<ServiceName, number | undefined>();
+      let receivedBefore = 0;
+      results.figures.webhookDeliveries = await measureWebhookDeliveries(
+        system,
+        tenants.slice(0, WEBHOOK_ENDPOINTS),
+        receiver,
+        size.webhookDeliveries,
+        meter,
+        log,
+        {
+          started: () => {
+            receivedBefore = receiver.count;
+            pids = startProfiles(['webhook-dispatch']);
+          },
+          finished: () =>
+            finishProfiles('webhooks', pids, () => ({
+              count: receiver.count - receivedBefore,
+              unit: 'delivery',
+            })),
+        },
+      ).catch(failed);
+    }
+
+    if (options.phases.has('replay')) {
+      log(`figure: ops replay contacts over about ${thousands(size.replayRecords)} records`);
+      results.figures.contactsReplay = await measureContactsReplay(
+        system,
+        tenants,
+        size.replayRecords,
+        size.replayPrepareSeconds,
+        size.replayTimeoutSeconds,
+        meter,
+        log,
+        track,
+        options.profile
+          ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', '@swc-node/register', '-r', sqlCounter]
+          : [],
+      ).catch((error: unknown) => ({ status: 'failed' as const, reason: errorText(error), logRecords: 0 }));
+      // ops and the rebuild it starts (`main.js rebuild`, which inherits NODE_OPTIONS) each write one;
+      // the rebuild's is the larger by far.
+      const written = readdirSync(profileDir)
+        .filter((name) => /^CPU\..*\.cpuprofile$/.test(name))
+        .map((name) => ({ name, size: statSync(join(profileDir, name)).size }))
+        .sort((a, b) => b.size - a.size);
+      written.forEach(({ name }, index) => {
+        const target = join(profileDir, `replay.${index === 0 ? 'rebuild' : 'ops'}.cpuprofile`);
+        renameSync(join(profileDir, name), target);
+        results.profiles[`replay.${index === 0 ? 'rebuild' : 'ops'}`] = summarizeProfile(target);
+      });
+      // The rebuild counted its statements over its whole life; ops' own few are the smaller file.
+      const replay = results.figures.contactsReplay;
+      const counts = readdirSync(profileDir)
+        .filter((name) => name.endsWith('-sql-exit.json'))
+        .map((name) => join(profileDir, name))
+        .sort((a, b) => statSync(b).size - statSync(a).size);
+      if (counts[0] && replay.report) {
+        results.sql['replay.rebuild'] = sqlCount(counts[0], replay.report.records, 'record');
+      }
+    }
+  } finally {
+    await cleanUp();
+  }
+
+  results.finishedAt = new Date().toISOString();
+  results.table = buildTable(results);
+  mkdirSync(join(BENCH_DIR, 'runs'), { recursive: true });
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(join(BENCH_DIR, 'results.json'), json);
+  writeFileSync(join(BENCH_DIR, 'runs', `${started.toISOString().replace(/[:.]/g, '-')}.json`), json);
+  process.stdout.write(`\n${renderTable(results.table)}`);
+  const latency = results.figures.eventLatency;
+  if (isMeasured(latency)) {
+    const { toGateway, gatewayToRelay, relayToReader } = latency.legsMs;
+    process.stdout.write(
+      `\nOne event's trip in legs, p50 / p99 ms: request due → gateway made the record ${toGateway.p50} / ${toGateway.p99}; ` +
+        `→ contacts applied it and its relay sent the fact ${gatewayToRelay.p50} / ${gatewayToRelay.p99}; ` +
+        `→ read from Kafka ${relayToReader.p50} / ${relayToReader.p99}\n`,
+    );
+  }
+  for (const [name, summary] of Object.entries(results.profiles)) {
+    process.stdout.write(
+      `\nCPU profile ${name} (${summary.busyPctOfCore}% of a core over ${summary.seconds} s): ` +
+        summary.byArea
+          .slice(0, 8)
+          .map((entry) => `${entry.area} ${entry.pct}%`)
+          .join(', ') +
+        `\n  of which socket writes (one system call each) by caller: ` +
+        summary.socketWritesByCaller
+          .slice(0, 4)
+          .map((entry) => `${entry.area} ${entry.pct}%`)
+          .join(', ') +
+        '\n',
+    );
+  }
+  for (const [name, count] of Object.entries(results.sql)) {
+    process.stdout.write(
+      `\nSQL statements ${name}: ${count.perUnit} per ${count.unit} (${thousands(count.statements)} for ${thousands(count.units)})\n`,
+    );
+  }
+  process.stdout.write(
+    `\nResults: .local/bench/results.json (this run also in .local/bench/runs/); machine: ${results.machine.cpus} cores, ` +
+      `${results.machine.memoryGiB} GiB, Node ${results.machine.node}, Kafka ${results.machine.kafka}, Postgres ${results.machine.postgres}\n`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench: ${errorText(error)}\n`);
+    process.exit(1);
+  },
+);

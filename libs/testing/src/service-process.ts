@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+
+import { eventually } from './unique';
+
+export interface ServiceProcessOptions {
+  /** The checkout: the service runs `dist/apps/<name>/src/main.js` from here. */
+  root: string;
+  /** The service's whole environment (PATH is added). */
+  env: Record<string, string>;
+  /** Appended to with the service's stdout and stderr. */
+  logFile: string;
+  /** Node options before the script, e.g. a preload. */
+  nodeArgs?: string[];
+}
+
+/** A service built into dist/ as a process of its own, its output appended to `logFile`. */
+export function spawnService(name: string, options: ServiceProcessOptions): ChildProcess {
+  const out = createWriteStream(options.logFile, { flags: 'a' });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), join(options.root, 'dist', 'apps', name, 'src', 'main.js')],
+    {
+      cwd: options.root,
+      env: { PATH: process.env.PATH ?? '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  return child;
+}
+
+/** Waits until the service answers 200 on /ready; fails at once if it exits. */
+export async function waitServiceReady(
+  name: string,
+  child: ChildProcess,
+  port: number,
+  options: { logFile: string; timeoutMs: number },
+): Promise<void> {
+  await eventually(
+    `${name} ready (log: ${options.logFile})`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+      const response = await fetch(`http://127.0.0.1:${port}/ready`);
+      return response.status === 200;
+    },
+    options.timeoutMs,
+    200,
+  );
+}
+
+/** Sends `sig` and resolves when the process has exited; SIGKILL after `killAfterMs`. */
+export function stopProcess(child: ChildProcess, sig: NodeJS.Signals, killAfterMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(sig);
+  });
+}
