@@ -56,4 +56,13 @@ export class AppModule {
       ],
     };
   }
+
+  /** `main.js rebuild`: the request consumers' handlers and the connections they need, no HTTP routes. */
+  static forRebuild(config: GatewayConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [InfrastructureModule.forRoot(config, logger), HealthModule.forRoot({ service: 'gateway' })],
+      controllers: [WorkspaceRequestsConsumer, IntegrationRequestsConsumer],
+    };
+  }
 }

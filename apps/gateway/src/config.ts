@@ -1,5 +1,6 @@
 import { EnvReader, serviceBaseConfig, ConfigError, type Env, type ServiceBaseConfig } from '@cms/config';
 import { PLANS, type Plan } from '@cms/contracts';
+import { parseRebuildPlan, type RebuildPlan } from '@cms/kafka';
 
 export { ConfigError };
 
@@ -33,6 +34,8 @@ export interface GatewayConfig extends ServiceBaseConfig {
   plans: Record<Plan, PlanLimits>;
   /** Internal base URLs of the services the gateway proxies reads to, by service name. */
   upstreams: Record<string, string>;
+  /** Set when started as `main.js rebuild` (by `ops replay`): what to rebuild, from REBUILD_PLAN. */
+  rebuild?: RebuildPlan;
 }
 
 /** The services the gateway proxies reads to, with the port each listens on by default. */
@@ -46,7 +49,7 @@ const DEFAULT_PLANS: Record<Plan, PlanLimits> = {
 };
 
 /** Validated once at boot; the process refuses to start on a bad value. */
-export function loadConfig(env: Env = process.env): GatewayConfig {
+export function loadConfig(env: Env = process.env, options: { rebuild?: boolean } = {}): GatewayConfig {
   const reader = new EnvReader(env);
   const plans = Object.fromEntries(
     PLANS.map((plan) => [
@@ -89,6 +92,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     publicBaseUrl: publicBaseUrl === undefined ? undefined : reader.httpUrl('PUBLIC_BASE_URL', publicBaseUrl),
     plans,
     upstreams,
+    ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }
 

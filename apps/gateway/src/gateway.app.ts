@@ -1,7 +1,14 @@
 import { consumerGroup } from '@cms/config';
 import { rejectedOutcome, type RecordTypeRegistry } from '@cms/contracts';
 import { bootstrapHttp, createFastifyAdapter, createLogger, ReadinessRegistry } from '@cms/http';
-import { KafkaRecordServer, OutboxRelay, type ConsumerRuntime } from '@cms/kafka';
+import {
+  KafkaRecordServer,
+  OutboxRelay,
+  runRebuild,
+  untilOf,
+  type ConsumerRuntime,
+  type RebuildPlan,
+} from '@cms/kafka';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kafka } from 'kafkajs';
@@ -12,7 +19,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { serveOpenApi } from './openapi/openapi.document';
 import type { GatewayConfig } from './config';
-import { KAFKA, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
+import { KAFKA, PROJECTION_ENTITIES, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
 import { useJsonParserWithRawBodyRoutes } from './integrations/receive-webhook/raw-body.parser';
 
 export interface GatewayApp {
@@ -20,6 +27,51 @@ export interface GatewayApp {
   logger: Logger;
   url: string;
   close(): Promise<void>;
+}
+
+/** The consumer name of the gateway's requests: its checkpoints, and its consumer group. */
+const CONSUMER = 'gateway';
+
+/** The consumer of the requests topic: the same handlers live and when rebuilding. */
+function requestsServer(
+  app: NestFastifyApplication,
+  config: GatewayConfig,
+  logger: Logger,
+  rebuild?: RebuildPlan,
+): KafkaRecordServer {
+  const relay = app.get(OutboxRelay);
+  const group = consumerGroup(config.topics, CONSUMER);
+  const server = new KafkaRecordServer({
+    name: CONSUMER,
+    groupId: rebuild ? `${group}.rebuild.${rebuild.group}` : group,
+    sessionTimeoutMs: config.kafkaSessionTimeoutMs,
+    topics: [config.topics.requests],
+    kafka: app.get<Kafka>(KAFKA),
+    dataSource: app.get(DataSource),
+    registry: app.get<RecordTypeRegistry>(RECORD_REGISTRY),
+    logger: logger.child({ component: 'requests-consumer' }),
+    metrics: app.get(Registry),
+    deadLetterTopic: config.topics.deadLetters,
+    onOutboxWritten: () => relay.kick(),
+    ...(rebuild ? { until: untilOf(rebuild, CONSUMER) } : {}),
+    // A request that can never be applied still gets an answer, so its client is not left waiting.
+    onRejected: async ({ record, errorId }, context) => {
+      if (!record) return;
+      context.emit(
+        config.topics.outcomes,
+        rejectedOutcome(record, 'gateway', 500, [
+          {
+            status: '500',
+            title: 'Internal Server Error',
+            detail: 'The request could not be applied.',
+            id: errorId,
+          },
+        ]),
+      );
+    },
+  });
+  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+  return server;
 }
 
 /** Builds and starts the gateway: HTTP on `config.httpPort` (0 = any free port) and its request consumer. */
@@ -38,36 +90,7 @@ export async function startGateway(
   useJsonParserWithRawBodyRoutes(app);
   app.enableShutdownHooks();
 
-  const relay = app.get(OutboxRelay);
-  const server = new KafkaRecordServer({
-    name: 'gateway',
-    groupId: consumerGroup(config.topics, 'gateway'),
-    sessionTimeoutMs: config.kafkaSessionTimeoutMs,
-    topics: [config.topics.requests],
-    kafka: app.get<Kafka>(KAFKA),
-    dataSource: app.get(DataSource),
-    registry: app.get<RecordTypeRegistry>(RECORD_REGISTRY),
-    logger: logger.child({ component: 'requests-consumer' }),
-    metrics: app.get(Registry),
-    deadLetterTopic: config.topics.deadLetters,
-    onOutboxWritten: () => relay.kick(),
-    // A request that can never be applied still gets an answer, so its client is not left waiting.
-    onRejected: async ({ record, errorId }, context) => {
-      if (!record) return;
-      context.emit(
-        config.topics.outcomes,
-        rejectedOutcome(record, 'gateway', 500, [
-          {
-            status: '500',
-            title: 'Internal Server Error',
-            detail: 'The request could not be applied.',
-            id: errorId,
-          },
-        ]),
-      );
-    },
-  });
-  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+  const server = requestsServer(app, config, logger);
   await app.startAllMicroservices();
   app.get(ReadinessRegistry).register('requests-consumer', () => server.unwrap<ConsumerRuntime>().isReady);
   serveOpenApi(app);
@@ -80,4 +103,40 @@ export async function startGateway(
     url: `http://127.0.0.1:${port}`,
     close: () => app.close(),
   };
+}
+
+/**
+ * `main.js rebuild` (config.rebuild set): applies the log to `config.databaseSchema` up to the plan's
+ * end, without HTTP, then stops. It empties workspaces, api_keys and integrations, never the id
+ * sequences (ids are minted before the log; `ops replay` carries them over in a blue/green switch).
+ */
+export async function rebuildGateway(
+  config: GatewayConfig,
+  plan: RebuildPlan,
+  logger: Logger = createLogger('gateway'),
+): Promise<void> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRebuild(config, logger),
+    createFastifyAdapter({ logger }),
+    { bufferLogs: true },
+  );
+  bootstrapHttp(app, { service: 'gateway', logger });
+  app.enableShutdownHooks();
+  await app.init();
+  let server: KafkaRecordServer | undefined;
+  await runRebuild({
+    dataSource: app.get(DataSource),
+    plan,
+    projection: PROJECTION_ENTITIES,
+    kafkaBrokers: config.kafkaBrokers,
+    service: 'gateway',
+    schema: config.databaseSchema,
+    logger,
+    startConsumers: async () => {
+      server = requestsServer(app, config, logger, plan);
+      await app.startAllMicroservices();
+    },
+    applied: () => server?.unwrap<ConsumerRuntime>().stats.applied,
+  });
+  await app.close();
 }

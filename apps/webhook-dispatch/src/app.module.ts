@@ -24,7 +24,8 @@ export class AppModule {
         HealthModule.forRoot({ service: 'webhook-dispatch' }),
         EndpointsModule,
         DeliveriesModule,
-        DispatchModule.forRoot(overrides),
+        // A rebuild (`main.js rebuild`) only applies the log: no delivery goes out of it.
+        ...(config.rebuild ? [] : [DispatchModule.forRoot(overrides)]),
       ],
       controllers: [WebhookRequestsConsumer],
       providers: [RequestDecider],

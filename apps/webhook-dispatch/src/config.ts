@@ -7,6 +7,8 @@ import {
   type ServiceBaseConfig,
 } from '@cms/config';
 
+import { parseRebuildPlan, type RebuildPlan } from '@cms/kafka';
+
 import { parseNetworks } from './ssrf/address-policy';
 
 export interface DeliveryWorkerConfig {
@@ -39,6 +41,8 @@ export interface WebhookDispatchConfig extends ServiceBaseConfig {
   /** CIDRs that may be delivered to although they are not public unicast. */
   allowNetworks: string[];
   worker: DeliveryWorkerConfig;
+  /** Set when started as `main.js rebuild` (by `ops replay`): what to rebuild, from REBUILD_PLAN. */
+  rebuild?: RebuildPlan;
 }
 
 export { ConfigError };
@@ -63,7 +67,10 @@ function retryDelays(reader: EnvReader): number[] {
 }
 
 /** Validated once at boot; the process refuses to start on a bad value. */
-export function loadConfig(env: Env = process.env): WebhookDispatchConfig {
+export function loadConfig(
+  env: Env = process.env,
+  options: { rebuild?: boolean } = {},
+): WebhookDispatchConfig {
   const reader = new EnvReader(env);
   const allowNetworks = (reader.optional('WEBHOOK_ALLOW_NETWORKS') ?? '')
     .split(',')
@@ -90,6 +97,7 @@ export function loadConfig(env: Env = process.env): WebhookDispatchConfig {
       leaseMarginMs: reader.integer('WEBHOOK_LEASE_MARGIN_MS', 15_000, 0),
       breakerResetMs: reader.integer('WEBHOOK_BREAKER_RESET_MS', 30_000, 100),
     },
+    ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }
 

@@ -1,6 +1,13 @@
 import { rejectedOutcome, type Envelope, type RecordTypeRegistry } from '@cms/contracts';
 import { bootstrapHttp, createFastifyAdapter, createLogger, ReadinessRegistry } from '@cms/http';
-import { KafkaRecordServer, OutboxRelay, type ConsumerRuntime } from '@cms/kafka';
+import {
+  KafkaRecordServer,
+  OutboxRelay,
+  runRebuild,
+  untilOf,
+  type ConsumerRuntime,
+  type RebuildPlan,
+} from '@cms/kafka';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kafka } from 'kafkajs';
@@ -13,7 +20,7 @@ import { consumerGroup, type WebhookDispatchConfig } from './config';
 import { SOURCE } from './decisions/decision';
 import { sourceTopics } from './deliveries/webhook-sources';
 import type { SenderOverrides } from './dispatch/dispatch.module';
-import { KAFKA, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
+import { KAFKA, PROJECTION_ENTITIES, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
 import { FACTS_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 
 /** The parts of an envelope an outcome needs, from a record that could not be decoded as a whole. */
@@ -44,26 +51,16 @@ export interface WebhookDispatchApp {
   close(): Promise<void>;
 }
 
-/**
- * Builds and starts webhook-dispatch: the request consumer (endpoint requests from the gateway), the
- * facts consumer (facts of the source table → deliveries), the delivery worker, and the internal read
- * API on `config.httpPort` (0 = any free port).
- */
-export async function startWebhookDispatch(
+/** The two consumers: the same handlers live and when rebuilding (then under groups of the rebuild). */
+function consumerServers(
+  app: NestFastifyApplication,
   config: WebhookDispatchConfig,
-  logger: Logger = createLogger('webhook-dispatch'),
-  overrides: SenderOverrides = {},
-): Promise<WebhookDispatchApp> {
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, logger, overrides),
-    // Only the gateway calls this service: its X-Request-Id is the correlation id here too.
-    createFastifyAdapter({ logger, trustCallerRequestId: true }),
-    { bufferLogs: true },
-  );
-  bootstrapHttp(app, { service: 'webhook-dispatch', logger });
-  app.enableShutdownHooks();
-
+  logger: Logger,
+  rebuild?: RebuildPlan,
+): { requestsServer: KafkaRecordServer; factsServer: KafkaRecordServer } {
   const relay = app.get(OutboxRelay);
+  const groupOf = (name: string): string =>
+    rebuild ? `${consumerGroup(config, name)}.rebuild.${rebuild.group}` : consumerGroup(config, name);
   const shared = {
     kafka: app.get<Kafka>(KAFKA),
     dataSource: app.get(DataSource),
@@ -76,9 +73,10 @@ export async function startWebhookDispatch(
   const requestsServer = new KafkaRecordServer({
     ...shared,
     name: config.consumerName,
-    groupId: consumerGroup(config, config.consumerName),
+    groupId: groupOf(config.consumerName),
     topics: [config.topics.requests],
     logger: logger.child({ component: 'requests-consumer' }),
+    ...(rebuild ? { until: untilOf(rebuild, config.consumerName) } : {}),
     // A request that can never be applied still gets an answer, so its client is not left waiting:
     // even one whose data failed validation, as long as its envelope says whom to answer.
     onRejected: async ({ record, raw, errorId }, context) => {
@@ -102,13 +100,45 @@ export async function startWebhookDispatch(
   const factsServer = new KafkaRecordServer({
     ...shared,
     name: factsName,
-    groupId: consumerGroup(config, factsName),
+    groupId: groupOf(factsName),
     topics: sourceTopics().map((key) => config.topics[key]),
     logger: logger.child({ component: 'facts-consumer' }),
+    ...(rebuild ? { until: untilOf(rebuild, factsName) } : {}),
   });
   factsServer.setTransportId(FACTS_TRANSPORT);
   app.connectMicroservice({ strategy: requestsServer }, { inheritAppConfig: true });
   app.connectMicroservice({ strategy: factsServer }, { inheritAppConfig: true });
+  return { requestsServer, factsServer };
+}
+
+async function createApp(
+  config: WebhookDispatchConfig,
+  logger: Logger,
+  overrides: SenderOverrides,
+): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger, overrides),
+    // Only the gateway calls this service: its X-Request-Id is the correlation id here too.
+    createFastifyAdapter({ logger, trustCallerRequestId: true }),
+    { bufferLogs: true },
+  );
+  bootstrapHttp(app, { service: 'webhook-dispatch', logger });
+  app.enableShutdownHooks();
+  return app;
+}
+
+/**
+ * Builds and starts webhook-dispatch: the request consumer (endpoint requests from the gateway), the
+ * facts consumer (facts of the source table → deliveries), the delivery worker, and the internal read
+ * API on `config.httpPort` (0 = any free port).
+ */
+export async function startWebhookDispatch(
+  config: WebhookDispatchConfig,
+  logger: Logger = createLogger('webhook-dispatch'),
+  overrides: SenderOverrides = {},
+): Promise<WebhookDispatchApp> {
+  const app = await createApp(config, logger, overrides);
+  const { requestsServer, factsServer } = consumerServers(app, config, logger);
   await app.startAllMicroservices();
   const requests = requestsServer.unwrap<ConsumerRuntime>();
   const facts = factsServer.unwrap<ConsumerRuntime>();
@@ -126,4 +156,38 @@ export async function startWebhookDispatch(
     facts,
     close: () => app.close(),
   };
+}
+
+/**
+ * `main.js rebuild` (config.rebuild set): applies the log to `config.databaseSchema` up to the plan's
+ * end, without HTTP and without the delivery worker, then stops. Only webhook_endpoints is emptied;
+ * the deliveries, their attempts and the failure counts are jobs, not projection, and stay.
+ * `ops replay webhook-dispatch` starts it and shows its progress.
+ */
+export async function rebuildWebhookDispatch(
+  config: WebhookDispatchConfig,
+  plan: RebuildPlan,
+  logger: Logger = createLogger('webhook-dispatch'),
+): Promise<void> {
+  const app = await createApp(config, logger, {});
+  await app.init();
+  let servers: ReturnType<typeof consumerServers> | undefined;
+  await runRebuild({
+    dataSource: app.get(DataSource),
+    plan,
+    projection: PROJECTION_ENTITIES,
+    kafkaBrokers: config.kafkaBrokers,
+    service: 'webhook-dispatch',
+    schema: config.databaseSchema,
+    logger,
+    startConsumers: async () => {
+      servers = consumerServers(app, config, logger, plan);
+      await app.startAllMicroservices();
+    },
+    applied: () => ({
+      requests: servers?.requestsServer.unwrap<ConsumerRuntime>().stats.applied,
+      facts: servers?.factsServer.unwrap<ConsumerRuntime>().stats.applied,
+    }),
+  });
+  await app.close();
 }

@@ -5,9 +5,11 @@ import {
   type WebhookEndpointCreateRequestedV1,
   type WebhookEndpointDeleteRequestedV1,
   type WebhookEndpointRollSecretRequestedV1,
+  type WebhookEndpointSwitchOffRequestedV1,
   type WebhookEndpointTestRequestedV1,
   type WebhookEndpointUpdateRequestedV1,
 } from '@cms/contracts';
+import { recordContext } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
@@ -17,6 +19,7 @@ import { SendTestHandler } from './deliveries/send-test/send-test.handler';
 import { CreateEndpointHandler } from './endpoints/create-endpoint/create-endpoint.handler';
 import { DeleteEndpointHandler } from './endpoints/delete-endpoint/delete-endpoint.handler';
 import { RollSecretHandler } from './endpoints/roll-secret/roll-secret.handler';
+import { SwitchOffEndpointHandler } from './endpoints/switch-off-endpoint/switch-off-endpoint.handler';
 import { UpdateEndpointHandler } from './endpoints/update-endpoint/update-endpoint.handler';
 import { REQUESTS_TRANSPORT } from './transports';
 
@@ -31,6 +34,7 @@ export class WebhookRequestsConsumer {
     @Inject(RollSecretHandler) private readonly rollSecret: RollSecretHandler,
     @Inject(SendTestHandler) private readonly sendTest: SendTestHandler,
     @Inject(RedeliverHandler) private readonly redeliver: RedeliverHandler,
+    @Inject(SwitchOffEndpointHandler) private readonly switchOff: SwitchOffEndpointHandler,
   ) {}
 
   @EventPattern(WEBHOOK_REQUEST_TYPES.endpointCreate, REQUESTS_TRANSPORT)
@@ -46,7 +50,9 @@ export class WebhookRequestsConsumer {
     @Payload() record: DecodedRecord<WebhookEndpointUpdateRequestedV1>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.decider.decide(record, context, (decision) => this.update.handle(decision));
+    return this.decider.decide(record, context, (decision, replaying) =>
+      this.update.handle(decision, replaying),
+    );
   }
 
   @EventPattern(WEBHOOK_REQUEST_TYPES.endpointDelete, REQUESTS_TRANSPORT)
@@ -70,7 +76,9 @@ export class WebhookRequestsConsumer {
     @Payload() record: DecodedRecord<WebhookEndpointTestRequestedV1>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.decider.decide(record, context, (decision) => this.sendTest.handle(decision));
+    return this.decider.decide(record, context, (decision, replaying) =>
+      this.sendTest.handle(decision, replaying),
+    );
   }
 
   @EventPattern(WEBHOOK_REQUEST_TYPES.deliveryRedeliver, REQUESTS_TRANSPORT)
@@ -78,6 +86,17 @@ export class WebhookRequestsConsumer {
     @Payload() record: DecodedRecord<WebhookDeliveryRedeliverRequestedV1>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.decider.decide(record, context, (decision) => this.redeliver.handle(decision));
+    return this.decider.decide(record, context, (decision, replaying) =>
+      this.redeliver.handle(decision, replaying),
+    );
+  }
+
+  /** From the delivery worker, not a client: no outcome. */
+  @EventPattern(WEBHOOK_REQUEST_TYPES.endpointSwitchOff, REQUESTS_TRANSPORT)
+  switchOffEndpoint(
+    @Payload() record: DecodedRecord<WebhookEndpointSwitchOffRequestedV1>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.switchOff.handle(record, recordContext(context));
   }
 }

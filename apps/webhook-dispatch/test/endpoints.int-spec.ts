@@ -255,7 +255,10 @@ describe('test deliveries and redeliveries', () => {
   it('sends a signed webhook.test delivery that never moves the failure count', async () => {
     const ws = workspaceId();
     const { id, secret } = await endpoint(ws);
-    await harness.sql('UPDATE webhook_endpoints SET consecutive_failures = 3 WHERE id = $1', [id]);
+    await harness.sql(
+      'INSERT INTO webhook_endpoint_failures (endpoint_id, consecutive_failures) VALUES ($1, 3)',
+      [id],
+    );
     const deliveryId = randomUUID();
     const answer = accepted(
       await harness.request(ws, WEBHOOK_REQUEST_TYPES.endpointTest, {

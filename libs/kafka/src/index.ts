@@ -14,3 +14,4 @@ export * from './nest/kafka-record.server';
 export * from './decisions/request-decision';
 export * from './telemetry/kafka-metrics';
 export { TRACEPARENT_HEADER, traceHeaders, traceIdOf } from './telemetry/trace-headers';
+export * from './rebuild/run-rebuild';

@@ -1,12 +1,10 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-
 import { createKafka } from '@cms/kafka';
 import { eventually } from '@cms/testing';
 import type { Admin } from 'kafkajs';
 import { Client } from 'pg';
 
 import { System } from '../src';
+import { runOps as runOpsAs, tablesOf, topicSize as recordsIn, type OpsRun } from '../src/ops-replay';
 
 /**
  * `ops replay contacts`, run as an operator would (the built CLI as a process), against the real gateway
@@ -14,72 +12,23 @@ import { System } from '../src';
  * published is published again, and the service carries on afterwards.
  */
 
-const ROOT = join(__dirname, '..', '..', '..');
-const OPS = join(ROOT, 'dist', 'apps', 'ops', 'src', 'main.js');
-const PLUMBING = [
-  'consumer_checkpoints',
-  'outbox',
-  'dead_letters',
-  'replay_horizons',
-  'replays',
-  'migrations',
-];
-
-interface OpsRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 let system: System;
 let db: Client;
 let admin: Admin;
 let key: string;
 
 function runOps(args: string[], onStderr?: (text: string) => void): { done: Promise<OpsRun>; kill(): void } {
-  const child = spawn(process.execPath, [OPS, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...system.envOf('contacts') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    onStderr?.(stderr);
-  });
-  return {
-    done: new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr }))),
-    kill: () => child.kill('SIGINT'),
-  };
+  return runOpsAs(system, 'contacts', args, onStderr);
 }
 
 /** Every projection table of a schema, each with its rows in primary-key order. */
-async function projection(schema: string): Promise<Record<string, unknown[]>> {
-  const tables = await db.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY 1`,
-    [schema],
-  );
-  const result: Record<string, unknown[]> = {};
-  for (const { table_name: table } of tables.rows) {
-    if (PLUMBING.includes(table)) continue;
-    const keys = await db.query<{ column_name: string }>(
-      `SELECT a.attname AS column_name FROM pg_index i
-         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-        WHERE i.indrelid = ($1 || '.' || $2)::regclass AND i.indisprimary ORDER BY a.attnum`,
-      [`"${schema}"`, `"${table}"`],
-    );
-    const order = keys.rows.map((row) => `"${row.column_name}"`).join(', ');
-    result[table] = (await db.query(`SELECT * FROM "${schema}"."${table}" ORDER BY ${order}`)).rows;
-  }
-  return result;
+function projection(schema: string): Promise<Record<string, unknown[]>> {
+  return tablesOf(db, schema);
 }
 
 /** Records in a topic, all partitions together. */
-async function topicSize(topic: string): Promise<number> {
-  const offsets = await admin.fetchTopicOffsets(topic);
-  return offsets.reduce((sum, mark) => sum + Number(mark.high) - Number(mark.low), 0);
+function topicSize(topic: string): Promise<number> {
+  return recordsIn(admin, topic);
 }
 
 /** The ids of every fact on the contacts topic, with the number of times each was published. */

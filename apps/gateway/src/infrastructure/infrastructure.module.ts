@@ -18,9 +18,11 @@ import {
   Global,
   Inject,
   Module,
+  Optional,
   type DynamicModule,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  type Provider,
 } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
@@ -41,27 +43,30 @@ export const KAFKA = Symbol('KAFKA');
 export const REDIS = Symbol('REDIS');
 export const RECORD_REGISTRY = Symbol('RECORD_REGISTRY');
 
-export const GATEWAY_ENTITIES = [
-  ...KAFKA_PLUMBING_ENTITIES,
-  WorkspaceEntity,
-  ApiKeyEntity,
-  IntegrationEntity,
-];
+/**
+ * The tables the log rebuilds: a replay must reproduce each of them row for row. The id sequences are
+ * not among them: ids are minted before a request enters the log, so a rebuild never resets them.
+ */
+export const PROJECTION_ENTITIES = [WorkspaceEntity, ApiKeyEntity, IntegrationEntity];
+export const GATEWAY_ENTITIES = [...KAFKA_PLUMBING_ENTITIES, ...PROJECTION_ENTITIES];
 export const GATEWAY_MIGRATIONS = [
   ...KAFKA_PLUMBING_MIGRATIONS,
   GatewayInit1763780000000,
   GatewayIntegrations1763810000000,
 ];
 
-/** Owns the connections of the process and closes them in order on shutdown. */
+/**
+ * Owns the connections of the process and closes them in order on shutdown. A rebuild has no outcome
+ * waiter and no Redis: it serves no HTTP.
+ */
 class Connections implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(ReadinessRegistry) private readonly readiness: ReadinessRegistry,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(BatchingProducer) private readonly producer: BatchingProducer,
-    @Inject(OutcomeWaiter) private readonly waiter: OutcomeWaiter,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Optional() @Inject(OutcomeWaiter) private readonly waiter?: OutcomeWaiter,
+    @Optional() @Inject(REDIS) private readonly redis?: Redis,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -70,15 +75,16 @@ class Connections implements OnApplicationBootstrap, OnApplicationShutdown {
       return true;
     });
     this.readiness.register('kafka-producer', () => this.producer.isConnected);
-    this.readiness.register('outcomes', () => this.waiter.isReady);
-    this.readiness.register('redis', async () => (await this.redis.ping()) === 'PONG');
+    const { waiter, redis } = this;
+    if (waiter) this.readiness.register('outcomes', () => waiter.isReady);
+    if (redis) this.readiness.register('redis', async () => (await redis.ping()) === 'PONG');
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.waiter.stop();
+    await this.waiter?.stop();
     await this.relay.stop();
     await this.producer.disconnect();
-    this.redis.disconnect();
+    this.redis?.disconnect();
     await this.dataSource.destroy();
   }
 }
@@ -87,6 +93,37 @@ class Connections implements OnApplicationBootstrap, OnApplicationShutdown {
 @Module({})
 export class InfrastructureModule {
   static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    // What only serving HTTP needs; a rebuild (`main.js rebuild`) applies the log and mints no id.
+    const serving: Provider[] = [
+      {
+        provide: OutcomeWaiter,
+        inject: [KAFKA],
+        useFactory: async (kafka: Kafka) => {
+          const waiter = new OutcomeWaiter({
+            kafka,
+            logger,
+            topic: config.topics.outcomes,
+            groupPrefix: 'gateway-outcomes',
+          });
+          await waiter.start();
+          return waiter;
+        },
+      },
+      {
+        provide: REDIS,
+        useFactory: () =>
+          new Redis(config.redisUrl, {
+            maxRetriesPerRequest: 2,
+            enableOfflineQueue: false,
+            lazyConnect: false,
+          }),
+      },
+      {
+        provide: IdAllocatorRepository,
+        inject: [DataSource],
+        useFactory: (dataSource: DataSource) => new IdAllocatorRepository(dataSource),
+      },
+    ];
     return {
       module: InfrastructureModule,
       providers: [
@@ -126,20 +163,6 @@ export class InfrastructureModule {
           },
         },
         {
-          provide: OutcomeWaiter,
-          inject: [KAFKA],
-          useFactory: async (kafka: Kafka) => {
-            const waiter = new OutcomeWaiter({
-              kafka,
-              logger,
-              topic: config.topics.outcomes,
-              groupPrefix: 'gateway-outcomes',
-            });
-            await waiter.start();
-            return waiter;
-          },
-        },
-        {
           provide: OutboxRelay,
           inject: [DataSource, BatchingProducer, Registry],
           useFactory: (dataSource: DataSource, producer: BatchingProducer, metrics: Registry) => {
@@ -151,24 +174,12 @@ export class InfrastructureModule {
               logger,
               metrics,
             });
-            relay.start();
+            // A rebuild below the live service's position must not publish: the live service did.
+            if (config.rebuild?.publish !== false) relay.start();
             return relay;
           },
         },
-        {
-          provide: REDIS,
-          useFactory: () =>
-            new Redis(config.redisUrl, {
-              maxRetriesPerRequest: 2,
-              enableOfflineQueue: false,
-              lazyConnect: false,
-            }),
-        },
-        {
-          provide: IdAllocatorRepository,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new IdAllocatorRepository(dataSource),
-        },
+        ...(config.rebuild ? [] : serving),
         Connections,
       ],
       exports: [
@@ -178,10 +189,8 @@ export class InfrastructureModule {
         DataSource,
         KAFKA,
         BatchingProducer,
-        OutcomeWaiter,
         OutboxRelay,
-        REDIS,
-        IdAllocatorRepository,
+        ...(config.rebuild ? [] : [OutcomeWaiter, REDIS, IdAllocatorRepository]),
       ],
     };
   }

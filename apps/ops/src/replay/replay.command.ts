@@ -248,6 +248,58 @@ async function finish(db: Client, schema: string, id: string, records: number): 
   );
 }
 
+/** Copies a table that is not derived from the log from the live schema into the new one. */
+async function carryTable(db: Client, live: string, target: string, table: string): Promise<void> {
+  quoteIdent(table);
+  const columns = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2
+      ORDER BY ordinal_position`,
+    [target, table],
+  );
+  if (columns.rows.length === 0) throw new Error(`schema ${target} has no table ${table}`);
+  const list = columns.rows.map((column) => `"${column.column_name}"`).join(', ');
+  await db.query(
+    `INSERT INTO ${quoteIdent(target)}.${quoteIdent(table)} (${list})
+     SELECT ${list} FROM ${quoteIdent(live)}.${quoteIdent(table)}`,
+  );
+}
+
+/**
+ * Sequences that belong to no column hand out ids the log does not hold (the gateway mints ids before
+ * a request enters the log): each one of the new schema continues from at least where the live one is,
+ * so no id is handed out twice.
+ */
+async function carrySequences(db: Client, live: string, target: string): Promise<void> {
+  const sequences = await db.query<{ name: string; increment: string }>(
+    `SELECT c.relname AS name, s.seqincrement::text AS increment
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_sequence s ON s.seqrelid = c.oid
+      WHERE n.nspname = $1 AND c.relkind = 'S'
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                         WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('a', 'i'))
+        AND EXISTS (SELECT 1 FROM pg_class l JOIN pg_namespace ln ON ln.oid = l.relnamespace
+                     WHERE ln.nspname = $2 AND l.relname = c.relname AND l.relkind = 'S')`,
+    [target, live],
+  );
+  for (const { name, increment } of sequences.rows) {
+    const next = async (schema: string): Promise<bigint> => {
+      const state = await db.query<{ last_value: string; is_called: boolean }>(
+        `SELECT last_value::text AS last_value, is_called FROM ${quoteIdent(schema)}.${quoteIdent(name)}`,
+      );
+      const { last_value: last, is_called: called } = state.rows[0]!;
+      return called ? BigInt(last) + BigInt(increment) : BigInt(last);
+    };
+    const [liveNext, targetNext] = [await next(live), await next(target)];
+    if (liveNext > targetNext) {
+      await db.query('SELECT setval($1::regclass, $2, false)', [
+        `${quoteIdent(target)}.${quoteIdent(name)}`,
+        liveNext.toString(),
+      ]);
+    }
+  }
+}
+
 function report(run: Run, fields: Omit<ReplayReport, 'records' | 'seconds' | 'rate'>): ReplayReport {
   return {
     ...fields,
@@ -338,27 +390,33 @@ async function blueGreen(
   }
   await assertStopped(ctx, spec);
   // The live service stopped for good: from its final checkpoints on, the new schema publishes. What the
-  // live outbox still held moves over, in the same transaction.
+  // live outbox still held, what is not derived from the log (jobs, counters) and the free-standing
+  // sequences' positions move over, in one transaction, once (a resumed run finds the phase `tail`).
   const final = await positions(ctx.db, ctx.admin, ctx.topics, spec, schema);
-  await ctx.db.query('BEGIN');
-  try {
-    for (const position of final) {
+  if (row.phase !== 'tail') {
+    await ctx.db.query('BEGIN');
+    try {
+      for (const position of final) {
+        await ctx.db.query(
+          `INSERT INTO ${quoteIdent(target)}.replay_horizons (consumer, topic, partition, until_offset) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (consumer, topic, partition)
+           DO UPDATE SET until_offset = GREATEST(replay_horizons.until_offset, EXCLUDED.until_offset)`,
+          [position.consumer, position.topic, position.partition, positionOf(position).toString()],
+        );
+      }
       await ctx.db.query(
-        `INSERT INTO ${quoteIdent(target)}.replay_horizons (consumer, topic, partition, until_offset) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (consumer, topic, partition)
-         DO UPDATE SET until_offset = GREATEST(replay_horizons.until_offset, EXCLUDED.until_offset)`,
-        [position.consumer, position.topic, position.partition, positionOf(position).toString()],
+        `INSERT INTO ${quoteIdent(target)}.outbox (topic, key, value, headers, created_at)
+         SELECT topic, key, value, headers, created_at FROM ${quoteIdent(schema)}.outbox ORDER BY id`,
       );
+      await ctx.db.query(`DELETE FROM ${quoteIdent(schema)}.outbox`);
+      for (const table of spec.carriedTables ?? []) await carryTable(ctx.db, schema, target, table);
+      await carrySequences(ctx.db, schema, target);
+      await ctx.db.query(`UPDATE ${quoteIdent(schema)}.replays SET phase = 'tail' WHERE id = $1`, [row.id]);
+      await ctx.db.query('COMMIT');
+    } catch (error) {
+      await ctx.db.query('ROLLBACK');
+      throw error;
     }
-    await ctx.db.query(
-      `INSERT INTO ${quoteIdent(target)}.outbox (topic, key, value, headers, created_at)
-       SELECT topic, key, value, headers, created_at FROM ${quoteIdent(schema)}.outbox ORDER BY id`,
-    );
-    await ctx.db.query(`DELETE FROM ${quoteIdent(schema)}.outbox`);
-    await ctx.db.query('COMMIT');
-  } catch (error) {
-    await ctx.db.query('ROLLBACK');
-    throw error;
   }
   const until = byConsumer(spec, final, (position) => position.high);
   const plan: RebuildPlan = {
@@ -393,8 +451,6 @@ async function blueGreen(
 /** `ops replay <service> --in-place | --blue-green`: rebuild a service's projection from the log. */
 export async function replay(ctx: ReplayContext, options: ReplayOptions): Promise<number> {
   const spec = serviceSpec(options.service);
-  if (spec.replayUnsupported)
-    throw new UsageError(`${spec.name} cannot be replayed yet: ${spec.replayUnsupported}`);
   const schema = options.schema ?? spec.schema;
   quoteIdent(schema);
   if (!(await tableExists(ctx.db, schema, 'replays'))) {

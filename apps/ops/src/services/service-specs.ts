@@ -11,8 +11,13 @@ export interface ServiceSpec {
   /** The schema the service runs on unless `--schema` says otherwise. */
   schema: string;
   consumers: ConsumerSpec[];
-  /** Why `ops replay` cannot rebuild it yet, when it cannot. */
-  replayUnsupported?: string;
+  /**
+   * Tables of the schema that are not derived from the log (jobs, operational counters), in the order
+   * they can be inserted: a rebuild in place keeps them, and a blue/green switch copies them from the
+   * live schema into the new one. (Free-standing sequences, such as the gateway's id sequences, are
+   * carried over at every switch.)
+   */
+  carriedTables?: string[];
 }
 
 /** The services whose consumers keep checkpoints, as they run by default. */
@@ -21,8 +26,6 @@ export const SERVICES: readonly ServiceSpec[] = [
     name: 'gateway',
     schema: 'gateway',
     consumers: [{ name: 'gateway', topics: ['requests'] }],
-    replayUnsupported:
-      'the gateway hands out ids from sequences that a rebuild must not reset; it has no rebuild command yet',
   },
   {
     name: 'contacts',
@@ -36,8 +39,7 @@ export const SERVICES: readonly ServiceSpec[] = [
       { name: 'webhook-dispatch', topics: ['requests'] },
       { name: 'webhook-dispatch.facts', topics: ['contacts'] },
     ],
-    replayUnsupported:
-      'its schema also holds delivery jobs and endpoint switch-offs that are not in the log; it has no rebuild command yet',
+    carriedTables: ['webhook_deliveries', 'webhook_attempts', 'webhook_endpoint_failures'],
   },
 ];
 

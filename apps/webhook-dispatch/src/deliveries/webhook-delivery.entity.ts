@@ -1,7 +1,5 @@
 import type { WebhookDeliveryStatus, WebhookDeliveryType } from '@cms/contracts';
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-
-import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * One envelope for one endpoint, and the durable job that delivers it (DESIGN §4, §5): the worker claims
@@ -16,15 +14,12 @@ export class WebhookDeliveryEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
+  /**
+   * No foreign key: the endpoints are the projection a rebuild empties and fills again, the deliveries
+   * are jobs it keeps. Deleting an endpoint deletes its deliveries (WebhookEndpointRepository.delete).
+   */
   @Column({ name: 'endpoint_id', type: 'uuid' })
   endpointId!: string;
-
-  @ManyToOne(() => WebhookEndpointEntity, {
-    onDelete: 'CASCADE',
-    createForeignKeyConstraints: true,
-  })
-  @JoinColumn({ name: 'endpoint_id', foreignKeyConstraintName: 'FK_webhook_deliveries_endpoint' })
-  endpoint?: WebhookEndpointEntity;
 
   @Column({ name: 'workspace_id', type: 'integer' })
   workspaceId!: number;

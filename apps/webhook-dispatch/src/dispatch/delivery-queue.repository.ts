@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import {
   createEnvelope,
   deterministicId,
-  WEBHOOK_FACT_TYPES,
+  WEBHOOK_REQUEST_TYPES,
   type WebhookDeliveryType,
+  type WebhookEndpointSwitchOffRequestedV1,
 } from '@cms/contracts';
 import { appendToOutbox, envelopeRecord } from '@cms/kafka';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -52,7 +53,7 @@ export interface ClaimLimits {
 
 export interface FinishedDelivery {
   status: 'pending' | 'succeeded' | 'failed';
-  /** Set when this failure switched the endpoint off. */
+  /** Set when this failure made 25 in a row and asked for the endpoint's switch-off. */
   switchedOff?: { consecutiveFailures: number };
 }
 
@@ -82,7 +83,7 @@ interface ClaimRow {
 export class DeliveryQueueRepository {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly options: { retryDelaysSeconds: readonly number[]; factsTopic: string },
+    private readonly options: { retryDelaysSeconds: readonly number[]; requestsTopic: string },
   ) {}
 
   async claim(limits: ClaimLimits): Promise<ClaimedDelivery[]> {
@@ -205,10 +206,9 @@ export class DeliveryQueueRepository {
           [delivery.id],
         );
         if (delivery.countsTowardSwitchOff) {
-          await manager.query(
-            'UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0',
-            [delivery.endpointId],
-          );
+          await manager.query('DELETE FROM webhook_endpoint_failures WHERE endpoint_id = $1', [
+            delivery.endpointId,
+          ]);
         }
         return { status: 'succeeded' };
       }
@@ -247,48 +247,50 @@ export class DeliveryQueueRepository {
     );
   }
 
-  /** One more failed delivery in a row; the 25th switches the endpoint off and says so on the log. */
+  /**
+   * One more failed delivery in a row. The 25th asks for the switch-off: a request record on the
+   * requests topic (through the outbox, in this transaction), keyed like the customer's requests about
+   * the endpoint, so the requests consumer decides it in order with them and the projection stays a
+   * function of the log. Its id comes from the delivery and the attempt.
+   */
   private async countFailure(
     manager: EntityManager,
     delivery: ClaimedDelivery,
     attempt: number,
   ): Promise<{ consecutiveFailures: number } | undefined> {
-    const rows = await rowsOf<{ consecutive_failures: number; enabled: boolean }>(
+    const [counted] = await rowsOf<{ consecutive_failures: number }>(
       manager,
-      `UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1 WHERE id = $1
-        RETURNING consecutive_failures, enabled`,
+      `INSERT INTO webhook_endpoint_failures AS f (endpoint_id, consecutive_failures) VALUES ($1, 1)
+       ON CONFLICT (endpoint_id) DO UPDATE SET consecutive_failures = f.consecutive_failures + 1
+       RETURNING consecutive_failures`,
       [delivery.endpointId],
     );
-    const endpoint = rows[0];
-    if (!endpoint || !endpoint.enabled || endpoint.consecutive_failures < SWITCH_OFF_AFTER_FAILURES)
-      return undefined;
-    const [{ at }] = await rowsOf<{ at: Date }>(
-      manager,
-      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failures', updated_at = now()
-        WHERE id = $1 RETURNING updated_at AS at`,
-      [delivery.endpointId],
-    );
-    const type = WEBHOOK_FACT_TYPES.endpointSwitchedOff;
-    const id = deterministicId(delivery.id, attempt, type);
+    const failures = counted!.consecutive_failures;
+    // Exactly the 25th: later ones (before the switch-off is applied) must not switch off again an
+    // endpoint its customer switched back on meanwhile; switching on starts the count over.
+    if (failures !== SWITCH_OFF_AFTER_FAILURES) return undefined;
+    const [{ now }] = await rowsOf<{ now: Date }>(manager, 'SELECT now() AS now');
+    const type = WEBHOOK_REQUEST_TYPES.endpointSwitchOff;
+    const data: WebhookEndpointSwitchOffRequestedV1 = {
+      endpoint_id: delivery.endpointId,
+      delivery_id: delivery.id,
+      attempt,
+      consecutive_failures: failures,
+    };
     await appendToOutbox(manager, [
       envelopeRecord(
-        this.options.factsTopic,
+        this.options.requestsTopic,
         createEnvelope({
-          id,
+          id: deterministicId(delivery.id, attempt, type),
           type,
           source: SOURCE,
           workspaceid: String(delivery.workspaceId),
           subject: delivery.endpointId,
-          time: new Date(at).toISOString(),
-          data: {
-            endpoint_id: delivery.endpointId,
-            reason: 'failures',
-            consecutive_failures: endpoint.consecutive_failures,
-            at: new Date(at).toISOString(),
-          },
+          time: new Date(now).toISOString(),
+          data,
         }),
       ),
     ]);
-    return { consecutiveFailures: endpoint.consecutive_failures };
+    return { consecutiveFailures: failures };
   }
 }

@@ -21,7 +21,7 @@ export interface DeliveryWorkerOptions {
   schema: string;
   logger: Logger;
   metrics?: Registry;
-  /** Called after a commit that wrote to the outbox (an endpoint switched off). */
+  /** Called after a commit that wrote to the outbox (a switch-off request). */
   onOutboxWritten?(): void;
 }
 
@@ -259,7 +259,7 @@ export class DeliveryWorker {
     if (finished?.switchedOff) {
       log.warn(
         { consecutive_failures: finished.switchedOff.consecutiveFailures },
-        'endpoint switched off after failed deliveries in a row',
+        'deliveries failed in a row: asked for the endpoint to be switched off',
       );
       this.options.onOutboxWritten?.();
     }

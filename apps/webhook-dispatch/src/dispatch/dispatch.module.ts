@@ -88,7 +88,7 @@ export class DispatchModule {
             new DeliveryWorker({
               queue: new DeliveryQueueRepository(dataSource, {
                 retryDelaysSeconds: config.retryDelaysSeconds,
-                factsTopic: config.topics.webhooks,
+                requestsTopic: config.topics.requests,
               }),
               sender,
               gates,

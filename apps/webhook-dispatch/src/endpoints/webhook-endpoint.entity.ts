@@ -1,7 +1,11 @@
 import type { WebhookDisabledReason, WebhookEventType } from '@cms/contracts';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/** A customer's endpoint; the signing secrets rest sealed with SECRETS_KEY, never in the clear. */
+/**
+ * A customer's endpoint; the signing secrets rest sealed with SECRETS_KEY, never in the clear. The
+ * projection of the requests in the log: a rebuild makes the same rows. Its failure count is not
+ * (EndpointFailureEntity).
+ */
 @Entity({ name: 'webhook_endpoints' })
 @Index('webhook_endpoints_workspace', ['workspaceId', 'createdAt'])
 export class WebhookEndpointEntity {
@@ -26,10 +30,6 @@ export class WebhookEndpointEntity {
 
   @Column({ name: 'disabled_reason', type: 'text', nullable: true })
   disabledReason!: WebhookDisabledReason | null;
-
-  /** Failed deliveries since the last success (test deliveries aside); 25 switch the endpoint off. */
-  @Column({ name: 'consecutive_failures', type: 'integer', default: 0 })
-  consecutiveFailures!: number;
 
   @Column({ name: 'secret_sealed', type: 'text' })
   secretSealed!: string;

@@ -36,9 +36,30 @@ export class WebhookEndpointRepository {
     await this.endpoints.save(endpoint);
   }
 
-  /** Its deliveries and their attempts go with it (ON DELETE CASCADE). */
+  /** Its deliveries (their attempts go with them, ON DELETE CASCADE) and its failure count go with it. */
   async delete(id: string): Promise<void> {
     await this.endpoints.delete({ id });
+    await this.manager.query('DELETE FROM webhook_deliveries WHERE endpoint_id = $1', [id]);
+    await this.manager.query('DELETE FROM webhook_endpoint_failures WHERE endpoint_id = $1', [id]);
+  }
+
+  /** Failed deliveries in a row of each endpoint (0 for those not in the answer). */
+  async failureCounts(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ endpoint_id: string; consecutive_failures: number }> = await this.manager.query(
+      'SELECT endpoint_id, consecutive_failures FROM webhook_endpoint_failures WHERE endpoint_id = ANY ($1::uuid[])',
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.endpoint_id, row.consecutive_failures]));
+  }
+
+  async failureCount(id: string): Promise<number> {
+    return (await this.failureCounts([id])).get(id) ?? 0;
+  }
+
+  /** Switched on again: its count starts over. */
+  async resetFailures(id: string): Promise<void> {
+    await this.manager.query('DELETE FROM webhook_endpoint_failures WHERE endpoint_id = $1', [id]);
   }
 
   async list(

@@ -2,8 +2,11 @@ import type { WebhookEndpointResource } from '@cms/contracts';
 
 import type { WebhookEndpointEntity } from './webhook-endpoint.entity';
 
-/** The endpoint as the API shows it: never a secret, sealed or not. */
-export function endpointResource(endpoint: WebhookEndpointEntity): WebhookEndpointResource {
+/** The endpoint as the API shows it, with its failed deliveries in a row: never a secret, sealed or not. */
+export function endpointResource(
+  endpoint: WebhookEndpointEntity,
+  consecutiveFailures: number,
+): WebhookEndpointResource {
   return {
     id: endpoint.id,
     url: endpoint.url,
@@ -11,7 +14,7 @@ export function endpointResource(endpoint: WebhookEndpointEntity): WebhookEndpoi
     event_types: endpoint.eventTypes,
     enabled: endpoint.enabled,
     disabled_reason: endpoint.disabledReason,
-    consecutive_failures: endpoint.consecutiveFailures,
+    consecutive_failures: consecutiveFailures,
     created_at: endpoint.createdAt.toISOString(),
     updated_at: endpoint.updatedAt.toISOString(),
   };

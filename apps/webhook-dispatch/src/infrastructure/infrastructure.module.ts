@@ -22,10 +22,12 @@ import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { WEBHOOK_DISPATCH_MIGRATIONS } from '../../migrations/1763800000000-webhook-dispatch-init.migration';
+import { WebhookDispatchRebuildable1763950000000 } from '../../migrations/1763950000000-webhook-dispatch-rebuildable.migration';
 import { WEBHOOK_DISPATCH_CONFIG, type WebhookDispatchConfig } from '../config';
 import { WebhookAttemptEntity } from '../deliveries/webhook-attempt.entity';
 import { WebhookDeliveryEntity } from '../deliveries/webhook-delivery.entity';
 import { assertSourcesRegistered, SOURCE_RECORD_DEFINITIONS } from '../deliveries/webhook-sources';
+import { EndpointFailureEntity } from '../endpoints/endpoint-failure.entity';
 import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
 import { AddressPolicy } from '../ssrf/address-policy';
 
@@ -33,13 +35,23 @@ export const LOGGER = Symbol('LOGGER');
 export const KAFKA = Symbol('KAFKA');
 export const RECORD_REGISTRY = Symbol('RECORD_REGISTRY');
 
+/** The tables the log rebuilds: a replay must reproduce each of them row for row. */
+export const PROJECTION_ENTITIES = [WebhookEndpointEntity];
+/**
+ * Not derived from the log: the delivery jobs with their attempts, and the endpoints' failure counts.
+ * A rebuild in place keeps them; blue/green carries them over at the switch (`ops replay`).
+ */
+export const JOB_ENTITIES = [WebhookDeliveryEntity, WebhookAttemptEntity, EndpointFailureEntity];
 export const WEBHOOK_DISPATCH_ENTITIES = [
   ...KAFKA_PLUMBING_ENTITIES,
-  WebhookEndpointEntity,
-  WebhookDeliveryEntity,
-  WebhookAttemptEntity,
+  ...PROJECTION_ENTITIES,
+  ...JOB_ENTITIES,
 ];
-export const WEBHOOK_DISPATCH_ALL_MIGRATIONS = [...KAFKA_PLUMBING_MIGRATIONS, ...WEBHOOK_DISPATCH_MIGRATIONS];
+export const WEBHOOK_DISPATCH_ALL_MIGRATIONS = [
+  ...KAFKA_PLUMBING_MIGRATIONS,
+  ...WEBHOOK_DISPATCH_MIGRATIONS,
+  WebhookDispatchRebuildable1763950000000,
+];
 
 /** Every record the two consumers read: the webhook requests, and the facts of the source table. */
 export function webhookDispatchRegistry(): RecordTypeRegistry {
@@ -123,7 +135,8 @@ export class InfrastructureModule {
               logger,
               metrics,
             });
-            relay.start();
+            // A rebuild below the live service's position must not publish: the live service did.
+            if (config.rebuild?.publish !== false) relay.start();
             return relay;
           },
         },

@@ -37,6 +37,11 @@ export const WEBHOOK_REQUEST_TYPES = {
   endpointRollSecret: 'webhook-endpoint.roll-secret.requested',
   endpointTest: 'webhook-endpoint.test.requested',
   deliveryRedeliver: 'webhook-delivery.redeliver.requested',
+  /**
+   * Not from a client: the delivery worker appends it (through its outbox) when an endpoint's deliveries
+   * failed 25 times in a row, so the switch-off is in the log, ordered with the endpoint's other requests.
+   */
+  endpointSwitchOff: 'webhook-endpoint.switch-off.requested',
 } as const;
 
 /** Facts about endpoints (cms.webhooks.v1, key = workspace id). Never a secret, sealed or not. */
@@ -45,7 +50,7 @@ export const WEBHOOK_FACT_TYPES = {
   endpointUpdated: 'webhook-endpoint.updated',
   endpointDeleted: 'webhook-endpoint.deleted',
   endpointSecretRolled: 'webhook-endpoint.secret-rolled',
-  /** 25 failed deliveries in a row; decided by the delivery worker, not from a request. */
+  /** 25 failed deliveries in a row: decided from the delivery worker's switch-off request. */
   endpointSwitchedOff: 'webhook-endpoint.switched-off',
 } as const;
 
@@ -133,6 +138,24 @@ export class WebhookDeliveryRedeliverRequestedV1 {
   delivery_id!: string;
 }
 
+/** Appended by the delivery worker with the failure that made 25 in a row; its time is that moment. */
+export class WebhookEndpointSwitchOffRequestedV1 {
+  @IsUUID()
+  endpoint_id!: string;
+
+  /** The delivery whose failure made it 25, and its last attempt: they name the switched-off fact. */
+  @IsUUID()
+  delivery_id!: string;
+
+  @IsInt()
+  @Min(1)
+  attempt!: number;
+
+  @IsInt()
+  @Min(1)
+  consecutive_failures!: number;
+}
+
 // --- facts ------------------------------------------------------------------------------------
 
 /** webhook-endpoint.created and webhook-endpoint.updated: the endpoint after the change. */
@@ -209,6 +232,11 @@ export const WEBHOOK_RECORD_TYPES: RecordTypeDefinition[] = [
   },
   { type: WEBHOOK_REQUEST_TYPES.endpointTest, version: 1, schema: WebhookEndpointTestRequestedV1 },
   { type: WEBHOOK_REQUEST_TYPES.deliveryRedeliver, version: 1, schema: WebhookDeliveryRedeliverRequestedV1 },
+  {
+    type: WEBHOOK_REQUEST_TYPES.endpointSwitchOff,
+    version: 1,
+    schema: WebhookEndpointSwitchOffRequestedV1,
+  },
   { type: WEBHOOK_FACT_TYPES.endpointCreated, version: 1, schema: WebhookEndpointFactV1 },
   { type: WEBHOOK_FACT_TYPES.endpointUpdated, version: 1, schema: WebhookEndpointFactV1 },
   { type: WEBHOOK_FACT_TYPES.endpointDeleted, version: 1, schema: WebhookEndpointDeletedV1 },

@@ -17,6 +17,7 @@ import { appendToOutbox, envelopeRecord, type OutboxRecord } from '../outbox/out
 import { kafkaMetrics, type KafkaMetrics } from '../telemetry/kafka-metrics';
 import { inRecordSpan, traceIdOf } from '../telemetry/trace-headers';
 import { isTransientError, PoisonRecordError } from './errors';
+import { SupervisedConsumer } from './supervised-consumer';
 
 export interface RecordContext {
   /** The transaction the record is applied in, together with the checkpoint. */
@@ -138,7 +139,7 @@ function errorText(error: unknown): string {
  * assignment the consumer seeks to the Postgres checkpoint, which is the truth.
  */
 export class ConsumerRuntime {
-  private readonly consumer: Consumer;
+  private readonly supervised: SupervisedConsumer;
   private readonly maxPerTransaction: number;
   private readonly maxAttempts: number;
   private readonly backoff: { initial: number; max: number };
@@ -161,13 +162,18 @@ export class ConsumerRuntime {
   private appliedLines: Array<Record<string, unknown>> = [];
 
   constructor(private readonly options: ConsumerRuntimeOptions) {
-    this.consumer = options.kafka.consumer({
-      groupId: options.groupId ?? options.name,
-      sessionTimeout: options.sessionTimeoutMs ?? 30000,
-      heartbeatInterval: 3000,
-      allowAutoTopicCreation: false,
-      maxWaitTimeInMs: 100,
-      retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },
+    this.supervised = new SupervisedConsumer({
+      logger: options.logger,
+      create: () =>
+        options.kafka.consumer({
+          groupId: options.groupId ?? options.name,
+          sessionTimeout: options.sessionTimeoutMs ?? 30000,
+          heartbeatInterval: 3000,
+          allowAutoTopicCreation: false,
+          maxWaitTimeInMs: 100,
+          retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },
+        }),
+      run: (consumer) => this.run(consumer),
     });
     this.maxPerTransaction = options.maxRecordsPerTransaction ?? 500;
     this.maxAttempts = options.maxAttempts ?? 3;
@@ -189,7 +195,21 @@ export class ConsumerRuntime {
   }
 
   async start(): Promise<void> {
-    const { consumer } = this;
+    this.running = true;
+    try {
+      await this.supervised.start();
+    } catch (error) {
+      this.running = false;
+      throw error;
+    }
+  }
+
+  /** The kafkajs consumer running now: a new one after kafkajs gave up on the last. */
+  private get consumer(): Consumer {
+    return this.supervised.consumer;
+  }
+
+  private async run(consumer: Consumer): Promise<void> {
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       this.assigned = true;
       this.forgetLag(event.payload.memberAssignment);
@@ -206,7 +226,6 @@ export class ConsumerRuntime {
     });
     await consumer.connect();
     for (const topic of this.options.topics) await consumer.subscribe({ topic, fromBeginning: true });
-    this.running = true;
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
@@ -218,7 +237,7 @@ export class ConsumerRuntime {
   /** Stops fetching, lets the record in hand finish (or roll back), and leaves the group. */
   async stop(): Promise<void> {
     this.running = false;
-    await this.consumer.disconnect();
+    await this.supervised.stop();
     this.assigned = false;
     this.forgetLag({});
   }

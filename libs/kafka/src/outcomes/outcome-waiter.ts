@@ -4,6 +4,8 @@ import { TOPICS, type Envelope } from '@cms/contracts';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 
+import { SupervisedConsumer } from '../consumer/supervised-consumer';
+
 interface Waiting {
   resolve: (outcome: Envelope | undefined) => void;
   timer: NodeJS.Timeout;
@@ -23,7 +25,7 @@ export interface OutcomeWaiterOptions {
  * correlation id it holds; outcomes for other instances are ignored.
  */
 export class OutcomeWaiter {
-  private readonly consumer: Consumer;
+  private readonly supervised: SupervisedConsumer;
   private readonly groupId: string;
   private readonly waiting = new Map<string, Waiting>();
   private assigned = false;
@@ -33,11 +35,16 @@ export class OutcomeWaiter {
 
   constructor(private readonly options: OutcomeWaiterOptions) {
     this.groupId = `${options.groupPrefix ?? 'gateway-outcomes'}-${randomUUID()}`;
-    this.consumer = options.kafka.consumer({
-      groupId: this.groupId,
-      maxWaitTimeInMs: 20,
-      allowAutoTopicCreation: false,
-      retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },
+    this.supervised = new SupervisedConsumer({
+      logger: options.logger,
+      create: () =>
+        options.kafka.consumer({
+          groupId: this.groupId,
+          maxWaitTimeInMs: 20,
+          allowAutoTopicCreation: false,
+          retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },
+        }),
+      run: (consumer) => this.run(consumer),
     });
     this.joined = new Promise((resolve) => (this.markJoined = resolve));
   }
@@ -52,7 +59,17 @@ export class OutcomeWaiter {
 
   /** Resolves once the instance is in its group and reading, so no outcome from now on is missed. */
   async start(): Promise<void> {
-    this.consumer.on(this.consumer.events.GROUP_JOIN, (event) => {
+    await this.supervised.start();
+    await this.joined;
+  }
+
+  /** The kafkajs consumer reading now: a new one after kafkajs gave up on the last. */
+  private get consumer(): Consumer {
+    return this.supervised.consumer;
+  }
+
+  private async run(consumer: Consumer): Promise<void> {
+    consumer.on(consumer.events.GROUP_JOIN, (event) => {
       // Only the first time: after a rejoin the group's own position is the right one.
       const positioned = this.positioned
         ? Promise.resolve()
@@ -67,19 +84,18 @@ export class OutcomeWaiter {
           this.options.logger.error({ err: error }, 'could not position the outcome reader'),
       );
     });
-    this.consumer.on(this.consumer.events.CRASH, () => {
+    consumer.on(consumer.events.CRASH, () => {
       this.assigned = false;
     });
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topic: this.options.topic ?? TOPICS.outcomes, fromBeginning: false });
-    await this.consumer.run({
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.options.topic ?? TOPICS.outcomes, fromBeginning: false });
+    await consumer.run({
       autoCommit: true,
       eachBatchAutoResolve: true,
       eachBatch: async ({ batch }) => {
         for (const message of batch.messages) this.settle(message.value);
       },
     });
-    await this.joined;
   }
 
   /**
@@ -128,7 +144,7 @@ export class OutcomeWaiter {
 
   async stop(): Promise<void> {
     for (const id of [...this.waiting.keys()]) this.cancel(id);
-    await this.consumer.disconnect();
+    await this.supervised.stop();
     const admin = this.options.kafka.admin();
     try {
       await admin.connect();

@@ -13,13 +13,15 @@ import { WebhookDeliveryRepository } from '../webhook-delivery.repository';
  */
 @Injectable()
 export class RedeliverHandler {
-  async handle(decision: Decision<WebhookDeliveryRedeliverRequestedV1>): Promise<Answer> {
+  async handle(decision: Decision<WebhookDeliveryRedeliverRequestedV1>, replaying = false): Promise<Answer> {
     const { endpoint_id: endpointId, delivery_id: id } = decision.data;
     const endpoint = await new WebhookEndpointRepository(decision.manager).findInWorkspace(
       decision.workspaceId,
       endpointId,
     );
     if (!endpoint) throw WebhooksException.endpointNotFound(endpointId);
+    // Below the replay horizon the delivery went out again already; its state since is the worker's.
+    if (replaying) return { status: 202 };
     const deliveries = new WebhookDeliveryRepository(decision.manager);
     if (!(await deliveries.redeliver(endpointId, id, decision.atDate)))
       throw WebhooksException.deliveryNotFound(id);

@@ -34,7 +34,6 @@ export class CreateEndpointHandler {
       eventTypes,
       enabled: true,
       disabledReason: null,
-      consecutiveFailures: 0,
       secretSealed: secret_sealed,
       previousSecretSealed: null,
       previousSecretExpiresAt: null,
@@ -43,6 +42,6 @@ export class CreateEndpointHandler {
     });
     await endpoints.insert(endpoint);
     decision.fact(WEBHOOK_FACT_TYPES.endpointCreated, id, endpointFact(endpoint, decision.at));
-    return { status: 201, resource: { ...endpointResource(endpoint) } };
+    return { status: 201, resource: { ...endpointResource(endpoint, 0) } };
   }
 }

@@ -28,7 +28,11 @@ export class EndpointsController {
     const page = parsePagination(query);
     const endpoints = new WebhookEndpointRepository(this.dataSource.manager);
     const { rows, total } = await endpoints.list(workspaceId, toSqlWindow(page));
-    return toListBody(rows.map(endpointResource), pageMeta(total, page));
+    const failures = await endpoints.failureCounts(rows.map((row) => row.id));
+    return toListBody(
+      rows.map((row) => endpointResource(row, failures.get(row.id) ?? 0)),
+      pageMeta(total, page),
+    );
   }
 
   @Get(':id')
@@ -36,11 +40,9 @@ export class EndpointsController {
     @WorkspaceId() workspaceId: number,
     @Param('id') id: string,
   ): Promise<{ data: WebhookEndpointResource }> {
-    const endpoint = await new WebhookEndpointRepository(this.dataSource.manager).findInWorkspace(
-      workspaceId,
-      id,
-    );
+    const endpoints = new WebhookEndpointRepository(this.dataSource.manager);
+    const endpoint = await endpoints.findInWorkspace(workspaceId, id);
     if (!endpoint) throw JsonApiException.notFound(`Webhook endpoint ${id} was not found.`);
-    return { data: endpointResource(endpoint) };
+    return { data: endpointResource(endpoint, await endpoints.failureCount(id)) };
   }
 }

@@ -16,7 +16,7 @@ import { endpointFact, endpointResource } from '../webhook-endpoint.resource';
 export class UpdateEndpointHandler {
   constructor(@Inject(AddressPolicy) private readonly policy: AddressPolicy) {}
 
-  async handle(decision: Decision<WebhookEndpointUpdateRequestedV1>): Promise<Answer> {
+  async handle(decision: Decision<WebhookEndpointUpdateRequestedV1>, replaying = false): Promise<Answer> {
     const { endpoint_id: id, url, description, event_types: eventTypes, enabled } = decision.data;
     const endpoints = new WebhookEndpointRepository(decision.manager);
     const endpoint = await endpoints.findInWorkspace(decision.workspaceId, id);
@@ -31,7 +31,9 @@ export class UpdateEndpointHandler {
     if (enabled === true && !endpoint.enabled) {
       endpoint.enabled = true;
       endpoint.disabledReason = null;
-      endpoint.consecutiveFailures = 0;
+      // The count is the worker's, not the log's: below the replay horizon it was reset already, and
+      // resetting it again would undo failures counted since.
+      if (!replaying) await endpoints.resetFailures(id);
     } else if (enabled === false && endpoint.enabled) {
       endpoint.enabled = false;
       endpoint.disabledReason = 'manual';
@@ -39,6 +41,6 @@ export class UpdateEndpointHandler {
     endpoint.updatedAt = decision.atDate;
     await endpoints.save(endpoint);
     decision.fact(WEBHOOK_FACT_TYPES.endpointUpdated, id, endpointFact(endpoint, decision.at));
-    return { status: 200, resource: { ...endpointResource(endpoint) } };
+    return { status: 200, resource: { ...endpointResource(endpoint, await endpoints.failureCount(id)) } };
   }
 }
