@@ -1,6 +1,11 @@
 # One image recipe for every app: `docker build --build-arg APP=gateway .`
-# Build stage: all dependencies, then the workspace compiled to dist/ and the dev dependencies dropped.
-FROM node:24-bookworm-slim AS build
+# NODE_IMAGE: where no registry is reachable, deploy/image/base-image.sh makes a stand-in from Debian's
+# packages and the npm registry (deploy/image/README.md).
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# Build stage: all dependencies as the lockfile pins them, then the workspace compiled to dist/ and the dev
+# dependencies dropped.
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm install --no-audit --no-fund --loglevel=error
@@ -12,7 +17,7 @@ RUN node scripts/build.mjs --no-typecheck \
  && npm prune --omit=dev --no-audit --no-fund --loglevel=error
 
 # Runtime stage: production dependencies and compiled code only, as the unprivileged node user.
-FROM node:24-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ARG APP
 ENV NODE_ENV=production APP=${APP}
 WORKDIR /app
