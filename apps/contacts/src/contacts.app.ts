@@ -18,9 +18,11 @@ import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { AppModule } from './app.module';
+import { ContactsChunk } from './chunk/contacts-chunk';
 import { consumerGroup, type ContactsConfig } from './config';
 import { SOURCE } from './decisions/decision';
 import { KAFKA, PROJECTION_ENTITIES, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
+import { startShares, whenPrepared, type Shares } from './rebuild-shares';
 
 type Answerable = Pick<Envelope, 'id' | 'workspaceid' | 'correlationid' | 'time'>;
 
@@ -66,9 +68,12 @@ function requestsServer(
 ): KafkaRecordServer {
   const relay = app.get(OutboxRelay);
   const group = consumerGroup(config.topics, config.consumerName);
+  const share = config.rebuildShare ?? { index: 0, of: 1 };
+  // Each process of a rebuild reads in a group of its own and applies its share of the partitions.
+  const rebuildGroup = rebuild && `${group}.rebuild.${rebuild.group}${share.of > 1 ? `.${share.index}` : ''}`;
   return new KafkaRecordServer({
     name: config.consumerName,
-    groupId: rebuild ? `${group}.rebuild.${rebuild.group}` : group,
+    groupId: rebuildGroup ?? group,
     sessionTimeoutMs: config.kafkaSessionTimeoutMs,
     topics: [config.topics.requests],
     kafka: app.get<Kafka>(KAFKA),
@@ -78,7 +83,19 @@ function requestsServer(
     metrics: app.get(Registry),
     deadLetterTopic: config.topics.deadLetters,
     onOutboxWritten: () => relay.kick(),
-    ...(rebuild ? { until: untilOf(rebuild, config.consumerName) } : {}),
+    // Event requests and contact writes of a chunk are decided together, live and when rebuilding.
+    chunk: app.get(ContactsChunk),
+    // A rebuild has the machine to itself: one partition's statements run while another's are decided.
+    ...(rebuild
+      ? {
+          until: untilOf(rebuild, config.consumerName),
+          partitionsConcurrently: 2,
+          maxRecordsPerTransaction: 5000,
+          ...(share.of > 1
+            ? { owns: (_: string, partition: number) => partition % share.of === share.index }
+            : {}),
+        }
+      : {}),
     // A request that can never be applied still gets an answer, so its client is not left waiting.
     onRejected: async ({ record, raw, errorId }, context) => {
       const request = record ?? answerableEnvelope(raw.value);
@@ -135,33 +152,54 @@ export async function startContacts(
 
 /**
  * `main.js rebuild`: applies the log to `config.databaseSchema` up to the plan's end, without HTTP,
- * then stops. `ops replay contacts` starts it and shows its progress.
+ * then stops. `ops replay contacts` starts it and shows its progress. The first process starts the
+ * others of `config.rebuildShare` (one per core) and prepares the schema; then each applies its share
+ * of the partitions, and each stops once every partition got to the plan's end.
  */
 export async function rebuildContacts(
   config: ContactsConfig,
   plan: RebuildPlan,
   logger: Logger = createLogger('contacts'),
+  /** The other processes, when main.js started them before loading (see startShares). */
+  started?: Shares,
 ): Promise<void> {
+  const share = config.rebuildShare ?? { index: 0, of: 1 };
+  let failed: unknown;
+  const shares = share.index === 0 && share.of > 1 ? (started ?? startShares(share.of)) : undefined;
+  shares?.exited.catch((error: unknown) => {
+    failed = error;
+  });
+  const prepared = share.index > 0 ? whenPrepared() : Promise.resolve();
   const app = await createApp(config, logger);
   await app.init();
   const dataSource = app.get(DataSource);
-  const tables = PROJECTION_ENTITIES.map((entity) => dataSource.getMetadata(entity).tableName);
-  const { emptied } = await prepareRebuild(dataSource, plan, tables);
-  logger.info({ schema: config.databaseSchema, emptied }, 'rebuild starting');
+  if (share.index === 0) {
+    const tables = PROJECTION_ENTITIES.map((entity) => dataSource.getMetadata(entity).tableName);
+    const { emptied } = await prepareRebuild(dataSource, plan, tables);
+    logger.info({ schema: config.databaseSchema, emptied, processes: share.of }, 'rebuild starting');
+    shares?.prepared();
+  }
+  await prepared;
   const server = requestsServer(app, config, logger, plan);
   app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
   await app.startAllMicroservices();
   const admin = createKafka({ brokers: config.kafkaBrokers, clientId: 'contacts-rebuild' }).admin();
   await admin.connect();
   try {
-    while (!(await rebuildDone(dataSource, admin, plan)))
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    while (failed === undefined && !(await rebuildDone(dataSource, admin, plan)))
+      await new Promise((resolve) => setTimeout(resolve, 100));
   } finally {
     await admin.disconnect();
   }
+  await shares?.exited.catch(() => undefined);
   logger.info(
-    { schema: config.databaseSchema, applied: server.unwrap<ConsumerRuntime>().stats.applied },
+    {
+      schema: config.databaseSchema,
+      share: `${share.index}/${share.of}`,
+      applied: server.unwrap<ConsumerRuntime>().stats.applied,
+    },
     'rebuild done',
   );
   await app.close();
+  if (failed !== undefined) throw failed;
 }

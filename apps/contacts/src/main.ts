@@ -1,23 +1,19 @@
-import 'reflect-metadata';
+import { rebuildProcesses, startShares, type Shares } from './rebuild-shares';
 
-import { createLogger, logProcessWarnings } from '@cms/http';
-
-import { loadConfig } from './config';
-import { rebuildContacts, startContacts } from './contacts.app';
+/**
+ * The other processes of `main.js rebuild`, started before this one loads the service so that they
+ * load on the other cores meanwhile (loading is a good part of a short rebuild).
+ */
+function earlyShares(command: string | undefined): Shares | undefined {
+  if (command !== 'rebuild' || process.env.REBUILD_SHARE !== undefined) return undefined;
+  const of = rebuildProcesses(process.env.REBUILD_PROCESSES);
+  return of !== undefined && of > 1 ? startShares(of) : undefined;
+}
 
 async function main(command: string | undefined): Promise<void> {
-  const logger = createLogger('contacts');
-  logProcessWarnings(logger);
-  if (command === 'rebuild') {
-    const config = loadConfig(process.env, { rebuild: true });
-    await rebuildContacts(config, config.rebuild!, logger);
-    process.exit(0);
-  }
-  if (command !== undefined)
-    throw new Error(`unknown command ${JSON.stringify(command)} (commands: rebuild)`);
-  const config = loadConfig();
-  const contacts = await startContacts(config, logger);
-  logger.info({ url: contacts.url }, 'contacts listening');
+  const shares = earlyShares(command);
+  const { runContacts } = await import('./run');
+  await runContacts(command, shares);
 }
 
 main(process.argv[2]).catch((error: unknown) => {

@@ -1,7 +1,6 @@
 import { CONSENT_FACT_TYPES, CONTACT_FACT_TYPES } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 
-import { ContactsException } from '../decisions/contacts.exception';
 import type { Decision } from '../decisions/decision';
 import type { ConsentChangeEntity } from './consent-change.entity';
 import {
@@ -13,8 +12,9 @@ import {
   type ContactValues,
 } from './contact-changes';
 import { ContactEntity } from './contact.entity';
-import { ContactRepository, type ContactView } from './contact.repository';
+import type { ContactView } from './contact.repository';
 import { contactSnapshot, webhookContact } from './contact.resource';
+import { storeOf, type ContactStore } from './contact-store';
 
 function valuesOf(contact: ContactEntity): ContactValues {
   return {
@@ -57,11 +57,7 @@ export class ContactWriter {
     changes: ContactChanges,
     at: string,
   ): Promise<ContactView> {
-    const contacts = new ContactRepository(decision.manager);
-    if ((await contacts.storedContacts(decision.workspaceId)) >= limit) {
-      throw ContactsException.contactLimit(limit);
-    }
-    if (await contacts.idTaken(id)) throw ContactsException.idInUse('Contact', id);
+    const store = storeOf(decision);
     const merged = mergeContact(EMPTY_CONTACT, changes, at);
     const contact = Object.assign(new ContactEntity(), {
       id,
@@ -70,9 +66,10 @@ export class ContactWriter {
       updatedAt: decision.atDate,
     });
     assign(contact, merged.values);
-    await contacts.insert(contact);
-    await this.recordConsent(decision, contacts, contact, merged.consent, at);
-    const view = await contacts.view(contact);
+    await store.insertContact(contact, limit);
+    await this.recordConsent(decision, store, contact, merged.consent, at);
+    // A contact made a moment ago has no tags and no channel links yet.
+    const view: ContactView = { contact, tags: [], channels: [] };
     decision.fact(CONTACT_FACT_TYPES.created, String(id), contactSnapshot(view));
     this.publishConsentFlips(decision, contact, merged.consent, at);
     return view;
@@ -85,14 +82,14 @@ export class ContactWriter {
     changes: ContactChanges,
     at: string,
   ): Promise<ContactView> {
-    const contacts = new ContactRepository(decision.manager);
+    const store = storeOf(decision);
     const merged = mergeContact(valuesOf(contact), changes, at);
     const timesMoved = JSON.stringify(merged.values.value_times) !== JSON.stringify(contact.valueTimes);
     assign(contact, merged.values);
     if (merged.changed.length > 0) contact.updatedAt = decision.atDate;
-    if (merged.changed.length > 0 || timesMoved) await contacts.save(contact);
-    await this.recordConsent(decision, contacts, contact, merged.consent, at);
-    const view = await contacts.view(contact);
+    if (merged.changed.length > 0 || timesMoved) await store.updateContact(contact);
+    await this.recordConsent(decision, store, contact, merged.consent, at);
+    const view = await store.view(contact);
     if (merged.changed.length > 0) {
       decision.fact(CONTACT_FACT_TYPES.updated, String(contact.id), contactSnapshot(view, merged.changed));
     }
@@ -102,7 +99,7 @@ export class ContactWriter {
 
   private async recordConsent(
     decision: Decision,
-    contacts: ContactRepository,
+    store: ContactStore,
     contact: ContactEntity,
     changes: ConsentChange[],
     at: string,
@@ -118,7 +115,7 @@ export class ContactWriter {
       occurredAt: new Date(at),
       recordedAt: decision.atDate,
     }));
-    await contacts.recordConsentChanges(rows);
+    await store.recordConsentChanges(rows);
   }
 
   private publishConsentFlips(

@@ -1,11 +1,10 @@
 import type { LinkChannel } from '@cms/contracts';
 import type { SqlWindow } from '@cms/http';
-import type { EntityManager, QueryDeepPartialEntity, Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 
 import { ConsentChangeEntity } from './consent-change.entity';
 import { ContactChannelEntity } from './contact-channel.entity';
 import { ContactEntity } from './contact.entity';
-import { WorkspaceUsageEntity } from './workspace-usage.entity';
 
 /** A tag as a contact shows it. */
 export interface TagSummary {
@@ -49,11 +48,6 @@ export class ContactRepository {
     return this.contacts.findOneBy({ workspaceId, id });
   }
 
-  /** Whether the id is taken in any workspace. */
-  idTaken(id: number): Promise<boolean> {
-    return this.contacts.existsBy({ id });
-  }
-
   findByPhone(workspaceId: number, phone: string): Promise<ContactEntity | null> {
     return this.contacts.findOneBy({ workspaceId, phone });
   }
@@ -72,25 +66,6 @@ export class ContactRepository {
       .orderBy('c.id', 'ASC')
       .limit(1)
       .getOne();
-  }
-
-  async insert(contact: ContactEntity): Promise<void> {
-    // TypeORM's partial type cannot see through a jsonb Record.
-    await this.contacts.insert(contact as QueryDeepPartialEntity<ContactEntity>);
-    await this.manager.query(
-      `INSERT INTO workspace_usage (workspace_id, contacts) VALUES ($1, 1)
-       ON CONFLICT (workspace_id) DO UPDATE SET contacts = workspace_usage.contacts + 1`,
-      [contact.workspaceId],
-    );
-  }
-
-  async save(contact: ContactEntity): Promise<void> {
-    await this.contacts.save(contact);
-  }
-
-  async storedContacts(workspaceId: number): Promise<number> {
-    const usage = await this.manager.getRepository(WorkspaceUsageEntity).findOneBy({ workspaceId });
-    return usage?.contacts ?? 0;
   }
 
   async recordConsentChanges(changes: ConsentChangeEntity[]): Promise<void> {

@@ -21,6 +21,6 @@ import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
     LinkChannelHandler,
     IngestContactHandler,
   ],
-  exports: [RequestDecider, ContactWriter],
+  exports: [RequestDecider, ContactWriter, UpsertContactHandler, UpdateContactHandler],
 })
 export class ContactsModule {}

@@ -2,7 +2,7 @@ import type { EventContactBody } from '@cms/contracts';
 
 import type { ContactChanges } from './contact-changes';
 import type { ContactEntity } from './contact.entity';
-import type { ContactRepository } from './contact.repository';
+import type { ContactStore } from './contact-store';
 import { eventPhone } from './phone-number';
 
 /** On events (and inbound webhook payloads), null and blank mean "not sent": they never clear a value. */
@@ -29,18 +29,18 @@ export function eventContactChanges(contact: EventContactBody): ContactChanges {
 
 /** The contact an event is about: by phone first, then external_id, then email. */
 export async function matchEventContact(
-  contacts: ContactRepository,
+  contacts: ContactStore,
   workspaceId: number,
   changes: ContactChanges,
 ): Promise<ContactEntity | null> {
   if (changes.phone) {
-    const byPhone = await contacts.findByPhone(workspaceId, changes.phone);
+    const byPhone = await contacts.contactByPhone(workspaceId, changes.phone);
     if (byPhone) return byPhone;
   }
   if (changes.external_id) {
-    const byExternalId = await contacts.findByExternalId(workspaceId, changes.external_id);
+    const byExternalId = await contacts.contactByExternalId(workspaceId, changes.external_id);
     if (byExternalId) return byExternalId;
   }
-  if (changes.email) return contacts.findByEmail(workspaceId, changes.email);
+  if (changes.email) return contacts.contactByEmail(workspaceId, changes.email);
   return null;
 }

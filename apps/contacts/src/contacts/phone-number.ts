@@ -9,6 +9,18 @@ const PHONE_CHARACTERS = /^\+?[\d\s().\-/]+$/;
  * without a country code are not guessed at: the specification asks callers to include it.
  */
 export function toE164(raw: string): string | undefined {
+  if (e164s.has(raw)) return e164s.get(raw);
+  const e164 = parseE164(raw);
+  // Parsing is the costly part of deciding an event; a busy workspace sends the same numbers often.
+  if (e164s.size >= E164_CACHE_SIZE) e164s.clear();
+  e164s.set(raw, e164);
+  return e164;
+}
+
+const E164_CACHE_SIZE = 50_000;
+const e164s = new Map<string, string | undefined>();
+
+function parseE164(raw: string): string | undefined {
   const text = raw.trim();
   if (!PHONE_CHARACTERS.test(text)) return undefined;
   const international = text.startsWith('+')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { ContactsChunk } from '../chunk/contacts-chunk';
 import { ContactsModule } from '../contacts/contacts.module';
 import { EventRequestsConsumer } from './event-requests.consumer';
 import { EventsController } from './read-events/events.controller';
@@ -8,6 +9,6 @@ import { RecordEventHandler } from './record-event/record-event.handler';
 @Module({
   imports: [ContactsModule],
   controllers: [EventsController, EventRequestsConsumer],
-  providers: [RecordEventHandler],
+  providers: [RecordEventHandler, ContactsChunk],
 })
 export class EventsModule {}

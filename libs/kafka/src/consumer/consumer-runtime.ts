@@ -36,6 +36,24 @@ export interface RecordContext {
   emit(topic: string, envelope: Envelope, key?: string | null): void;
 }
 
+/** A record handed to a ChunkHandler with the records around it. */
+export interface ChunkRecord {
+  record: DecodedRecord;
+  context: RecordContext;
+  /** Runs `work` in the record's span, as `handle` is run, so what it emits continues the record's trace. */
+  inSpan<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Applies consecutive records of a partition together, in the transaction of their chunk: what it
+ * leaves behind (rows, emitted records and their order, refusals) is what `handle` applying them one
+ * after the other leaves. Records it does not take go to `handle` in their place in the partition.
+ */
+export interface ChunkHandler {
+  takes(record: DecodedRecord): boolean;
+  apply(records: ChunkRecord[], manager: EntityManager): Promise<void>;
+}
+
 export interface RejectedRecord {
   /** The decoded record, or null when it could not even be decoded. */
   record: DecodedRecord | null;
@@ -58,6 +76,11 @@ export interface ConsumerRuntimeOptions {
   /** The service's registry: `cms_records_processed_total` and `cms_consumer_lag` go there. */
   metrics?: Registry<RegistryContentType>;
   handle(record: DecodedRecord, context: RecordContext): Promise<void>;
+  /**
+   * Applies runs of consecutive records it takes in one go. Only for chunks of more than one record:
+   * a record applied on its own (looking for the one at fault) always goes to `handle`.
+   */
+  chunk?: ChunkHandler;
   /** Record types this consumer applies; other records only move the checkpoint on. Default: all. */
   accepts?(type: string): boolean;
   /** Runs in the transaction that dead-letters a record, e.g. to answer the request with a rejection. */
@@ -68,6 +91,13 @@ export interface ConsumerRuntimeOptions {
   deadLetterTopic?: string;
   /** Records applied in one transaction at most. */
   maxRecordsPerTransaction?: number;
+  /** Partitions applied at the same time, each in its own transaction; default 1. */
+  partitionsConcurrently?: number;
+  /**
+   * The partitions this instance applies, when several processes share the work in groups of their
+   * own (a rebuild); the others are paused as soon as they are handed over. Default: all.
+   */
+  owns?(topic: string, partition: number): boolean;
   /** Attempts for an error that is not known to be transient, before the record is dead-lettered. */
   maxAttempts?: number;
   retryBackoffMs?: { initial: number; max: number };
@@ -158,8 +188,8 @@ export class ConsumerRuntime {
    * in the log, not lost work.
    */
   private readonly rewoundTo = new Map<string, bigint>();
-  /** Debug lines of the records applied in the transaction under way, written once it commits. */
-  private appliedLines: Array<Record<string, unknown>> = [];
+  /** Per partition, the debug lines of the records applied in its transaction under way, written once it commits. */
+  private readonly appliedLines = new Map<string, Array<Record<string, unknown>>>();
 
   constructor(private readonly options: ConsumerRuntimeOptions) {
     this.supervised = new SupervisedConsumer({
@@ -171,6 +201,8 @@ export class ConsumerRuntime {
           heartbeatInterval: 3000,
           allowAutoTopicCreation: false,
           maxWaitTimeInMs: 100,
+          // A fetch brings at least a transaction's worth of records of a partition (about 1 KB each).
+          maxBytesPerPartition: Math.max(1_048_576, (options.maxRecordsPerTransaction ?? 500) * 1024),
           retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },
         }),
       run: (consumer) => this.run(consumer),
@@ -229,7 +261,7 @@ export class ConsumerRuntime {
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 1,
+      partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
       eachBatch: (payload) => this.eachBatch(payload),
     });
   }
@@ -292,6 +324,10 @@ export class ConsumerRuntime {
 
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
+    if (this.options.owns && !this.options.owns(batch.topic, batch.partition)) {
+      payload.pause();
+      return;
+    }
     const until = this.options.until?.get(partitionKey(batch.topic, batch.partition));
     const messages =
       until === undefined
@@ -434,13 +470,22 @@ export class ConsumerRuntime {
     const pending: OutboxRecord[] = [];
     let applied = 0;
     let deadLettered = 0;
-    this.appliedLines = [];
+    this.appliedLines.set(partitionKey(topic, partition), []);
     await dataSource.transaction(async (manager) => {
       const { next, horizon } = await this.lockCheckpoint(manager, topic, partition);
       const first = BigInt(messages[0]!.offset);
       if (next !== undefined && first > next && this.rewoundTo.get(partitionKey(topic, partition)) !== next) {
         throw new CheckpointBehindError(next);
       }
+      const chunk = messages.length > 1 && reject.size === 0 ? this.options.chunk : undefined;
+      let run: ChunkRecord[] = [];
+      // The records taken so far go first: whatever comes next sees their writes and emits after them.
+      const flush = async (): Promise<void> => {
+        if (run.length === 0) return;
+        const records = run;
+        run = [];
+        await chunk!.apply(records, manager);
+      };
       for (const message of messages) {
         if (next !== undefined && BigInt(message.offset) < next) continue;
         const replaying = horizon !== undefined && BigInt(message.offset) < horizon;
@@ -474,14 +519,25 @@ export class ConsumerRuntime {
         } catch (error) {
           if (!(error instanceof RecordDecodeError)) throw error;
           if (error.reason === 'unknown_type' && accepts && !this.acceptsRaw(message)) continue;
+          await flush();
           await this.deadLetter(context, message, null, error);
           deadLettered += 1;
           continue;
         }
         if (accepts && !accepts(record.type)) continue;
-        await this.applyInSpan(record, context, message);
         applied += 1;
+        if (chunk?.takes(record)) {
+          // Below the replay horizon nothing is emitted that a span's context would go into.
+          const inSpan = replaying
+            ? <T>(work: () => Promise<T>) => this.outsideSpan(record, context, message, work)
+            : <T>(work: () => Promise<T>) => this.inSpan(record, context, message, work);
+          run.push({ record, context, inSpan });
+          continue;
+        }
+        await flush();
+        await this.inSpan(record, context, message, () => this.options.handle(record, context));
       }
+      await flush();
       await appendToOutbox(manager, pending);
       const last = messages[messages.length - 1]!;
       await manager.query(
@@ -493,30 +549,57 @@ export class ConsumerRuntime {
     this.knownCheckpointRows.add(partitionKey(topic, partition));
     this.applied += applied;
     this.deadLettered += deadLettered;
-    this.committed(topic, messages.length, applied, deadLettered);
+    this.committed(topic, partition, messages.length, applied, deadLettered);
     return pending.length > 0;
   }
 
-  /** Runs the handler inside the record's span (see inRecordSpan), noting it for its debug line. */
-  private async applyInSpan(
+  /** Runs `work` (the handler) inside the record's span (see inRecordSpan), noting it for its debug line. */
+  private async inSpan<T>(
     record: DecodedRecord,
     context: RecordContext,
     message: KafkaMessage,
-  ): Promise<void> {
+    work: () => Promise<T>,
+  ): Promise<T> {
     const { topic, partition } = context;
     const target = { consumer: this.options.name, topic, partition, message, recordType: record.type };
-    await inRecordSpan(target, async (traceId) => {
-      await this.options.handle(record, context);
+    return inRecordSpan(target, async (traceId) => {
+      const result = await work();
       if (this.options.logger.isLevelEnabled('debug')) {
-        this.appliedLines.push({ ...recordFields(topic, partition, message, record), trace_id: traceId });
+        this.appliedLines
+          .get(partitionKey(topic, partition))
+          ?.push({ ...recordFields(topic, partition, message, record), trace_id: traceId });
       }
+      return result;
     });
   }
 
+  /** Runs `work` without a span of its own, noting the record for its debug line. */
+  private async outsideSpan<T>(
+    record: DecodedRecord,
+    context: RecordContext,
+    message: KafkaMessage,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const result = await work();
+    if (this.options.logger.isLevelEnabled('debug')) {
+      this.appliedLines
+        .get(partitionKey(context.topic, context.partition))
+        ?.push(recordFields(context.topic, context.partition, message, record));
+    }
+    return result;
+  }
+
   /** After a commit: what it did to the counters, and a debug line per record it applied. */
-  private committed(topic: string, read: number, applied: number, deadLettered: number): void {
-    for (const line of this.appliedLines) this.options.logger.debug(line, 'record applied');
-    this.appliedLines = [];
+  private committed(
+    topic: string,
+    partition: number,
+    read: number,
+    applied: number,
+    deadLettered: number,
+  ): void {
+    const lines = this.appliedLines.get(partitionKey(topic, partition)) ?? [];
+    this.appliedLines.delete(partitionKey(topic, partition));
+    for (const line of lines) this.options.logger.debug(line, 'record applied');
     if (!this.metrics) return;
     const consumer = this.options.name;
     const counter = this.metrics.recordsProcessed;

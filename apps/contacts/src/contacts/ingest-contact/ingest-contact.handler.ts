@@ -2,7 +2,7 @@ import type { ContactIngestRequestedV1 } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
 import type { Answer, Decision } from '../../decisions/decision';
-import { ContactRepository } from '../contact.repository';
+import { storeOf } from '../contact-store';
 import { ContactWriter } from '../contact-writer';
 import { eventContactChanges, matchEventContact } from '../event-contact';
 import { InboundReceiptRepository, inboundResource } from '../inbound-receipt.repository';
@@ -24,8 +24,7 @@ export class IngestContactHandler {
     const repeated = await receipts.original(workspaceId, retryKeys);
     if (repeated) return { status: 200, resource: inboundResource(repeated) };
     const changes = eventContactChanges(data.contact);
-    const contacts = new ContactRepository(decision.manager);
-    const match = await matchEventContact(contacts, workspaceId, changes);
+    const match = await matchEventContact(storeOf(decision), workspaceId, changes);
     const view = match
       ? await this.writer.change(decision, match, changes, decision.at)
       : await this.writer.create(decision, data.contact_id, data.contact_limit, changes, decision.at);

@@ -4,8 +4,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ContactsErrorCode, ContactsException } from '../../decisions/contacts.exception';
 import type { Answer, Decision } from '../../decisions/decision';
 import { contactEndpointChanges } from '../contact-input';
-import { ContactRepository } from '../contact.repository';
 import { contactResource } from '../contact.resource';
+import { storeOf } from '../contact-store';
 import { ContactWriter } from '../contact-writer';
 
 /**
@@ -19,12 +19,12 @@ export class UpdateContactHandler {
 
   async handle(decision: Decision<ContactUpdateRequestedV1>): Promise<Answer> {
     const { contact_id: id, ...body } = decision.data;
-    const contacts = new ContactRepository(decision.manager);
-    const contact = await contacts.findOne(decision.workspaceId, id);
+    const contacts = storeOf(decision);
+    const contact = await contacts.contact(decision.workspaceId, id);
     if (!contact) throw ContactsException.contactNotFound(id);
     const changes = contactEndpointChanges(body, '/data/attributes');
     if (changes.phone) {
-      const holder = await contacts.findByPhone(decision.workspaceId, changes.phone);
+      const holder = await contacts.contactByPhone(decision.workspaceId, changes.phone);
       if (holder && holder.id !== contact.id) {
         throw new ContactsException({
           code: ContactsErrorCode.PhoneTaken,

@@ -3,8 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import type { Answer, Decision } from '../../decisions/decision';
 import { contactEndpointChanges } from '../contact-input';
-import { ContactRepository, type ContactView } from '../contact.repository';
+import type { ContactView } from '../contact.repository';
 import { contactResource } from '../contact.resource';
+import { storeOf } from '../contact-store';
 import { ContactWriter } from '../contact-writer';
 
 export interface UpsertResult {
@@ -35,11 +36,11 @@ export class UpsertContactHandler {
     pointerPrefix: string,
   ): Promise<UpsertResult> {
     const changes = contactEndpointChanges(body, pointerPrefix);
-    const contacts = new ContactRepository(decision.manager);
+    const contacts = storeOf(decision);
     const { workspaceId } = decision;
     const existing =
-      (changes.phone ? await contacts.findByPhone(workspaceId, changes.phone) : null) ??
-      (changes.external_id ? await contacts.findByExternalId(workspaceId, changes.external_id) : null);
+      (changes.phone ? await contacts.contactByPhone(workspaceId, changes.phone) : null) ??
+      (changes.external_id ? await contacts.contactByExternalId(workspaceId, changes.external_id) : null);
     if (existing) {
       return { created: false, view: await this.writer.change(decision, existing, changes, decision.at) };
     }

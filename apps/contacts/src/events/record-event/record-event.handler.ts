@@ -1,14 +1,13 @@
 import { EVENT_FACT_TYPES, type EventRecordRequestedV1 } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { ContactRepository } from '../../contacts/contact.repository';
+import { storeOf } from '../../contacts/contact-store';
 import { ContactWriter } from '../../contacts/contact-writer';
 import { eventContactChanges, matchEventContact } from '../../contacts/event-contact';
 import { InboundReceiptRepository, inboundResource } from '../../contacts/inbound-receipt.repository';
 import { ContactsException } from '../../decisions/contacts.exception';
 import type { Answer, Decision } from '../../decisions/decision';
 import type { EventEntity } from '../event.entity';
-import { EventRepository } from '../event.repository';
 import { eventRecordedFact, eventResource } from '../event.resource';
 
 function occurredAt(decision: Decision<EventRecordRequestedV1>): string {
@@ -33,21 +32,20 @@ export class RecordEventHandler {
 
   async handle(decision: Decision<EventRecordRequestedV1>): Promise<Answer> {
     const { data, workspaceId } = decision;
-    const events = new EventRepository(decision.manager);
+    const store = storeOf(decision);
     const receipts = new InboundReceiptRepository(decision.manager);
     const retryKeys = data.retry_keys ?? [];
     const key = data.idempotency_key;
     if (key !== undefined) {
-      const original = await events.findByIdempotencyKey(workspaceId, key);
+      const original = await store.eventByIdempotencyKey(workspaceId, key);
       if (original) return { status: 200, resource: eventResource(original) };
     }
     const repeated = await receipts.original(workspaceId, retryKeys);
     if (repeated) return { status: 200, resource: inboundResource(repeated) };
     const at = occurredAt(decision);
-    if (await events.idTaken(data.event_id)) throw ContactsException.idInUse('Event', data.event_id);
+    if (await store.eventIdTaken(data.event_id)) throw ContactsException.idInUse('Event', data.event_id);
     const changes = eventContactChanges(data.contact);
-    const contacts = new ContactRepository(decision.manager);
-    const match = await matchEventContact(contacts, workspaceId, changes);
+    const match = await matchEventContact(store, workspaceId, changes);
     const view = match
       ? await this.writer.change(decision, match, changes, at)
       : await this.writer.create(decision, data.contact_id, data.contact_limit, changes, at);
@@ -61,7 +59,7 @@ export class RecordEventHandler {
       receivedAt: decision.atDate,
       idempotencyKey: key ?? null,
     };
-    await events.insert(event);
+    await store.insertEvent(event);
     decision.fact(EVENT_FACT_TYPES.recorded, String(event.id), eventRecordedFact(event));
     if (data.integration_id === undefined) return { status: 202, resource: eventResource(event) };
     const answer = { eventId: event.id, contactId: event.contactId };

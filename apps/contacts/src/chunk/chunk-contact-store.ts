@@ -1,0 +1,532 @@
+import type { EntityManager } from 'typeorm';
+
+import { ContactsException } from '../decisions/contacts.exception';
+import type { EventEntity } from '../events/event.entity';
+import type { ConsentChangeEntity } from '../contacts/consent-change.entity';
+import { ContactEntity } from '../contacts/contact.entity';
+import { ContactRepository, type ContactView, type TagSummary } from '../contacts/contact.repository';
+import type { ContactChannelEntity } from '../contacts/contact-channel.entity';
+import type { ContactStore } from '../contacts/contact-store';
+
+/** What a chunk of records can look up: loaded before the records are decided. */
+export interface ChunkKeys {
+  workspaces: Set<number>;
+  /** Contacts by id (updates) and ids a new contact would take. */
+  contactIds: Set<number>;
+  /** `workspace\0phone`, `workspace\0external id`, `workspace\0email`. */
+  phones: Set<string>;
+  externalIds: Set<string>;
+  emails: Set<string>;
+  eventIds: Set<number>;
+  /** `workspace\0idempotency key`. */
+  idempotencyKeys: Set<string>;
+}
+
+export function emptyKeys(): ChunkKeys {
+  return {
+    workspaces: new Set(),
+    contactIds: new Set(),
+    phones: new Set(),
+    externalIds: new Set(),
+    emails: new Set(),
+    eventIds: new Set(),
+    idempotencyKeys: new Set(),
+  };
+}
+
+export function keyOf(workspaceId: number, value: string): string {
+  return `${workspaceId}\u0000${value}`;
+}
+
+function split(keys: Set<string>): [number[], string[]] {
+  const workspaces: number[] = [];
+  const values: string[] = [];
+  for (const key of keys) {
+    const at = key.indexOf('\u0000');
+    workspaces.push(Number(key.slice(0, at)));
+    values.push(key.slice(at + 1));
+  }
+  return [workspaces, values];
+}
+
+/** A lookup the loaded state cannot answer; the chunk is then applied one record at a time. */
+export class ChunkStateIncompleteError extends Error {
+  constructor(what: string) {
+    super(`the chunk's state was not loaded for ${what}`);
+    this.name = 'ChunkStateIncompleteError';
+  }
+}
+
+/**
+ * The length-then-bytes key order of Postgres' jsonb, and JSON's numbers: what a value reads back as
+ * once stored, so that a later record of the chunk sees what it would see reading the row.
+ */
+function asStored<T>(value: T): T {
+  return reorder(JSON.parse(JSON.stringify(value)) as unknown) as T;
+}
+
+function jsonbKeyOrder(a: string, b: string): number {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length - right.length || Buffer.compare(left, right);
+}
+
+function reorder(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reorder);
+  if (value === null || typeof value !== 'object') return value;
+  const object = value as Record<string, unknown>;
+  const ordered: Record<string, unknown> = {};
+  for (const key of Object.keys(object).sort(jsonbKeyOrder)) ordered[key] = reorder(object[key]);
+  return ordered;
+}
+
+function storedContact(contact: ContactEntity): ContactEntity {
+  return Object.assign(new ContactEntity(), contact, {
+    data: asStored(contact.data),
+    marketingConsent: asStored(contact.marketingConsent),
+    valueTimes: asStored(contact.valueTimes),
+    createdAt: new Date(contact.createdAt.getTime()),
+    updatedAt: new Date(contact.updatedAt.getTime()),
+  });
+}
+
+function copyContact(contact: ContactEntity): ContactEntity {
+  return Object.assign(new ContactEntity(), contact);
+}
+
+function copyEvent(event: EventEntity): EventEntity {
+  return { ...event };
+}
+
+interface ContactRow {
+  id: number;
+  workspace_id: number;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  external_id: string | null;
+  source: string | null;
+  data: Record<string, unknown>;
+  marketing_consent: ContactEntity['marketingConsent'];
+  value_times: ContactEntity['valueTimes'];
+  created_at: Date;
+  updated_at: Date;
+  email_lower: string | null;
+}
+
+interface EventRow {
+  id: number;
+  workspace_id: number;
+  name: string;
+  contact_id: number;
+  data: Record<string, unknown>;
+  occurred_at: Date;
+  received_at: Date;
+  idempotency_key: string | null;
+}
+
+const CONTACT_COLUMNS =
+  'id, workspace_id, name, phone, email, external_id, source, data, marketing_consent, value_times, created_at, updated_at';
+const CONSENT_COLUMNS =
+  'id, workspace_id, contact_id, channel, granted, previous, source, occurred_at, recorded_at';
+const EVENT_COLUMNS = 'id, workspace_id, name, contact_id, data, occurred_at, received_at, idempotency_key';
+
+const CONTACT_SELECT = `SELECT c.id, c.workspace_id, c.name, c.phone, c.email, c.external_id, c.source, c.data,
+  c.marketing_consent, c.value_times, c.created_at, c.updated_at, lower(c.email) AS email_lower FROM contacts c`;
+
+/**
+ * The state a run of records can read, loaded in a few statements, then read and written in memory
+ * while the records are decided in order; `flush` writes what they changed with one statement per
+ * table. A refused record is undone with `rollback` to the `mark` taken before it.
+ */
+export class ChunkContactStore implements ContactStore {
+  private readonly contacts = new Map<number, ContactEntity>();
+  /** lower(email) of each stored contact, as Postgres lowers it. */
+  private readonly emailLower = new Map<number, string | null>();
+  /** Postgres' lower() of every email the chunk's records carry. */
+  private readonly lowered = new Map<string, string>();
+  /** Per key, every contact that held it at some point: a lookup checks the contact's values now. */
+  private readonly byPhone = new Map<string, Set<number>>();
+  private readonly byExternalId = new Map<string, Set<number>>();
+  private readonly byEmail = new Map<string, Set<number>>();
+  private readonly views = new Map<number, { tags: TagSummary[]; channels: ContactChannelEntity[] }>();
+  private readonly created = new Set<number>();
+  private readonly updated = new Set<number>();
+  private readonly usage = new Map<number, number>();
+  private readonly counted = new Map<number, number>();
+  private readonly eventIds = new Set<number>();
+  private readonly eventsByKey = new Map<string, EventEntity>();
+  private readonly newEvents: EventEntity[] = [];
+  private readonly consentChanges: ConsentChangeEntity[] = [];
+  private readonly undo: Array<() => void> = [];
+
+  private constructor(private readonly keys: ChunkKeys) {}
+
+  static async load(manager: EntityManager, keys: ChunkKeys): Promise<ChunkContactStore> {
+    const store = new ChunkContactStore(keys);
+    const [phoneWorkspaces, phones] = split(keys.phones);
+    const [externalWorkspaces, externalIds] = split(keys.externalIds);
+    const [emailWorkspaces, emails] = split(keys.emails);
+    const rows: ContactRow[] = await manager.query(
+      `${CONTACT_SELECT} WHERE c.id = ANY($1::integer[])
+       UNION ALL ${CONTACT_SELECT} JOIN unnest($2::integer[], $3::text[]) AS k(w, v)
+         ON c.workspace_id = k.w AND c.phone = k.v
+       UNION ALL ${CONTACT_SELECT} JOIN unnest($4::integer[], $5::text[]) AS k(w, v)
+         ON c.workspace_id = k.w AND c.external_id = k.v
+       UNION ALL ${CONTACT_SELECT} JOIN unnest($6::integer[], $7::text[]) AS k(w, v)
+         ON c.workspace_id = k.w AND lower(c.email) = lower(k.v)`,
+      [
+        [...keys.contactIds],
+        phoneWorkspaces,
+        phones,
+        externalWorkspaces,
+        externalIds,
+        emailWorkspaces,
+        emails,
+      ],
+    );
+    const loaded: ContactEntity[] = [];
+    for (const row of rows) {
+      if (store.contacts.has(row.id)) continue;
+      const contact = Object.assign(new ContactEntity(), {
+        id: row.id,
+        workspaceId: row.workspace_id,
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        externalId: row.external_id,
+        source: row.source,
+        data: row.data,
+        marketingConsent: row.marketing_consent,
+        valueTimes: row.value_times,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      });
+      store.contacts.set(contact.id, contact);
+      store.emailLower.set(contact.id, row.email_lower);
+      if (row.email !== null && row.email_lower !== null) store.lowered.set(row.email, row.email_lower);
+      store.index(contact);
+      loaded.push(contact);
+    }
+    const everyEmail = [...new Set(emails)];
+    if (everyEmail.length > 0) {
+      const lowered: Array<{ email: string; lower: string }> = await manager.query(
+        'SELECT e AS email, lower(e) AS lower FROM unnest($1::text[]) AS e',
+        [everyEmail],
+      );
+      for (const { email, lower } of lowered) store.lowered.set(email, lower);
+    }
+    for (const view of await new ContactRepository(manager).views(loaded)) {
+      store.views.set(view.contact.id, { tags: view.tags, channels: view.channels });
+    }
+    const [keyWorkspaces, idempotencyKeys] = split(keys.idempotencyKeys);
+    if (keys.eventIds.size > 0 || idempotencyKeys.length > 0) {
+      const events: EventRow[] = await manager.query(
+        `SELECT e.* FROM events e WHERE e.id = ANY($1::integer[])
+         UNION ALL SELECT e.* FROM events e JOIN unnest($2::integer[], $3::text[]) AS k(w, v)
+           ON e.workspace_id = k.w AND e.idempotency_key = k.v`,
+        [[...keys.eventIds], keyWorkspaces, idempotencyKeys],
+      );
+      for (const row of events) {
+        store.eventIds.add(row.id);
+        if (row.idempotency_key === null) continue;
+        store.eventsByKey.set(keyOf(row.workspace_id, row.idempotency_key), {
+          id: row.id,
+          workspaceId: row.workspace_id,
+          name: row.name,
+          contactId: row.contact_id,
+          data: row.data,
+          occurredAt: row.occurred_at,
+          receivedAt: row.received_at,
+          idempotencyKey: row.idempotency_key,
+        });
+      }
+    }
+    if (keys.workspaces.size > 0) {
+      const usage: Array<{ workspace_id: number; contacts: number }> = await manager.query(
+        'SELECT workspace_id, contacts FROM workspace_usage WHERE workspace_id = ANY($1::integer[])',
+        [[...keys.workspaces]],
+      );
+      for (const row of usage) store.usage.set(row.workspace_id, row.contacts);
+    }
+    return store;
+  }
+
+  /** Where the records decided so far have left the state. */
+  mark(): number {
+    return this.undo.length;
+  }
+
+  /** Undoes every write since `mark`. */
+  rollback(mark: number): void {
+    while (this.undo.length > mark) this.undo.pop()!();
+  }
+
+  private index(contact: ContactEntity): void {
+    const add = (map: Map<string, Set<number>>, value: string | null) => {
+      if (value === null) return;
+      const key = keyOf(contact.workspaceId, value);
+      let ids = map.get(key);
+      if (!ids) map.set(key, (ids = new Set()));
+      ids.add(contact.id);
+    };
+    add(this.byPhone, contact.phone);
+    add(this.byExternalId, contact.externalId);
+    add(this.byEmail, this.emailLower.get(contact.id) ?? null);
+  }
+
+  private lowerOf(email: string | null): string | null {
+    if (email === null) return null;
+    const lower = this.lowered.get(email);
+    if (lower === undefined) throw new ChunkStateIncompleteError(`lower(${JSON.stringify(email)})`);
+    return lower;
+  }
+
+  /** The stored contact with the lowest id among `ids` in the workspace whose value still matches. */
+  private oldest(
+    ids: Set<number> | undefined,
+    matches: (contact: ContactEntity) => boolean,
+  ): ContactEntity | null {
+    let found: ContactEntity | null = null;
+    for (const id of ids ?? []) {
+      const contact = this.contacts.get(id);
+      if (contact && matches(contact) && (found === null || contact.id < found.id)) found = contact;
+    }
+    return found ? copyContact(found) : null;
+  }
+
+  private need(keys: Set<string>, key: string, what: string): void {
+    if (!keys.has(key)) throw new ChunkStateIncompleteError(what);
+  }
+
+  contact(workspaceId: number, id: number): Promise<ContactEntity | null> {
+    if (!this.keys.contactIds.has(id) && !this.created.has(id)) {
+      throw new ChunkStateIncompleteError(`contact ${id}`);
+    }
+    const contact = this.contacts.get(id);
+    return Promise.resolve(contact && contact.workspaceId === workspaceId ? copyContact(contact) : null);
+  }
+
+  contactByPhone(workspaceId: number, phone: string): Promise<ContactEntity | null> {
+    const key = keyOf(workspaceId, phone);
+    this.need(this.keys.phones, key, `phone ${phone}`);
+    return Promise.resolve(
+      this.oldest(
+        this.byPhone.get(key),
+        (contact) => contact.workspaceId === workspaceId && contact.phone === phone,
+      ),
+    );
+  }
+
+  contactByExternalId(workspaceId: number, externalId: string): Promise<ContactEntity | null> {
+    const key = keyOf(workspaceId, externalId);
+    this.need(this.keys.externalIds, key, `external id ${externalId}`);
+    return Promise.resolve(
+      this.oldest(
+        this.byExternalId.get(key),
+        (contact) => contact.workspaceId === workspaceId && contact.externalId === externalId,
+      ),
+    );
+  }
+
+  contactByEmail(workspaceId: number, email: string): Promise<ContactEntity | null> {
+    this.need(this.keys.emails, keyOf(workspaceId, email), `email ${email}`);
+    const lower = this.lowerOf(email)!;
+    return Promise.resolve(
+      this.oldest(
+        this.byEmail.get(keyOf(workspaceId, lower)),
+        (contact) => contact.workspaceId === workspaceId && this.emailLower.get(contact.id) === lower,
+      ),
+    );
+  }
+
+  insertContact(contact: ContactEntity, limit: number): Promise<void> {
+    const { workspaceId, id } = contact;
+    if (!this.keys.workspaces.has(workspaceId))
+      throw new ChunkStateIncompleteError(`usage of ${workspaceId}`);
+    const stored = this.usage.get(workspaceId) ?? 0;
+    if (stored >= limit) throw ContactsException.contactLimit(limit);
+    if (!this.keys.contactIds.has(id)) throw new ChunkStateIncompleteError(`contact id ${id}`);
+    if (this.contacts.has(id)) throw ContactsException.idInUse('Contact', id);
+    const hadUsage = this.usage.has(workspaceId);
+    const counted = this.counted.get(workspaceId) ?? 0;
+    this.usage.set(workspaceId, stored + 1);
+    this.counted.set(workspaceId, counted + 1);
+    this.put(contact);
+    this.created.add(id);
+    this.undo.push(() => {
+      if (hadUsage) this.usage.set(workspaceId, stored);
+      else this.usage.delete(workspaceId);
+      this.counted.set(workspaceId, counted);
+      this.contacts.delete(id);
+      this.emailLower.delete(id);
+      this.created.delete(id);
+    });
+    return Promise.resolve();
+  }
+
+  updateContact(contact: ContactEntity): Promise<void> {
+    const { id } = contact;
+    const before = this.contacts.get(id);
+    if (!before) throw new ChunkStateIncompleteError(`contact ${id}`);
+    const lowerBefore = this.emailLower.get(id) ?? null;
+    const wasUpdated = this.updated.has(id);
+    this.put(contact);
+    if (!this.created.has(id)) this.updated.add(id);
+    this.undo.push(() => {
+      this.contacts.set(id, before);
+      this.emailLower.set(id, lowerBefore);
+      if (!wasUpdated) this.updated.delete(id);
+    });
+    return Promise.resolve();
+  }
+
+  private put(contact: ContactEntity): void {
+    const stored = storedContact(contact);
+    this.contacts.set(stored.id, stored);
+    this.emailLower.set(stored.id, this.lowerOf(stored.email));
+    this.index(stored);
+  }
+
+  view(contact: ContactEntity): Promise<ContactView> {
+    const view = this.views.get(contact.id);
+    if (!view && !this.created.has(contact.id)) throw new ChunkStateIncompleteError(`view of ${contact.id}`);
+    return Promise.resolve({ contact, tags: view?.tags ?? [], channels: view?.channels ?? [] });
+  }
+
+  recordConsentChanges(rows: ConsentChangeEntity[]): Promise<void> {
+    if (rows.length === 0) return Promise.resolve();
+    const length = this.consentChanges.length;
+    this.consentChanges.push(...rows.map((row) => ({ ...row })));
+    this.undo.push(() => {
+      this.consentChanges.length = length;
+    });
+    return Promise.resolve();
+  }
+
+  eventByIdempotencyKey(workspaceId: number, key: string): Promise<EventEntity | null> {
+    const id = keyOf(workspaceId, key);
+    this.need(this.keys.idempotencyKeys, id, `idempotency key ${key}`);
+    const event = this.eventsByKey.get(id);
+    return Promise.resolve(event ? copyEvent(event) : null);
+  }
+
+  eventIdTaken(id: number): Promise<boolean> {
+    if (!this.keys.eventIds.has(id)) throw new ChunkStateIncompleteError(`event id ${id}`);
+    return Promise.resolve(this.eventIds.has(id));
+  }
+
+  insertEvent(event: EventEntity): Promise<void> {
+    const stored: EventEntity = {
+      ...event,
+      data: asStored(event.data),
+      occurredAt: new Date(event.occurredAt.getTime()),
+      receivedAt: new Date(event.receivedAt.getTime()),
+    };
+    const key = stored.idempotencyKey === null ? undefined : keyOf(stored.workspaceId, stored.idempotencyKey);
+    const length = this.newEvents.length;
+    const hadId = this.eventIds.has(stored.id);
+    const keyBefore = key === undefined ? undefined : this.eventsByKey.get(key);
+    this.newEvents.push(stored);
+    this.eventIds.add(stored.id);
+    if (key !== undefined) this.eventsByKey.set(key, stored);
+    this.undo.push(() => {
+      this.newEvents.length = length;
+      if (!hadId) this.eventIds.delete(stored.id);
+      if (key === undefined) return;
+      if (keyBefore) this.eventsByKey.set(key, keyBefore);
+      else this.eventsByKey.delete(key);
+    });
+    return Promise.resolve();
+  }
+
+  /** Writes what the decided records changed: one statement per table. */
+  async flush(manager: EntityManager): Promise<void> {
+    // Updates first: a phone an existing contact gave up may be what a new contact holds.
+    const updated = [...this.updated].map((id) => contactJson(this.contacts.get(id)!));
+    if (updated.length > 0) {
+      await manager.query(
+        `UPDATE contacts c SET workspace_id = r.workspace_id, name = r.name, phone = r.phone, email = r.email,
+           external_id = r.external_id, source = r.source, data = r.data, marketing_consent = r.marketing_consent,
+           value_times = r.value_times, created_at = r.created_at, updated_at = r.updated_at
+         FROM jsonb_populate_recordset(NULL::contacts, $1::jsonb) AS r WHERE c.id = r.id`,
+        [JSON.stringify(updated)],
+      );
+    }
+    const created = [...this.created].map((id) => contactJson(this.contacts.get(id)!));
+    if (created.length > 0) {
+      await manager.query(
+        `INSERT INTO contacts (${CONTACT_COLUMNS})
+         SELECT ${CONTACT_COLUMNS} FROM jsonb_populate_recordset(NULL::contacts, $1::jsonb)`,
+        [JSON.stringify(created)],
+      );
+    }
+    const counted = [...this.counted].filter(([, count]) => count > 0);
+    if (counted.length > 0) {
+      await manager.query(
+        `INSERT INTO workspace_usage (workspace_id, contacts)
+         SELECT * FROM unnest($1::integer[], $2::integer[])
+         ON CONFLICT (workspace_id) DO UPDATE SET contacts = workspace_usage.contacts + EXCLUDED.contacts`,
+        [counted.map(([workspaceId]) => workspaceId), counted.map(([, count]) => count)],
+      );
+    }
+    if (this.consentChanges.length > 0) {
+      await manager.query(
+        `INSERT INTO consent_changes (${CONSENT_COLUMNS})
+         SELECT ${CONSENT_COLUMNS} FROM jsonb_populate_recordset(NULL::consent_changes, $1::jsonb)`,
+        [
+          JSON.stringify(
+            this.consentChanges.map((row) => ({
+              id: row.id,
+              workspace_id: row.workspaceId,
+              contact_id: row.contactId,
+              channel: row.channel,
+              granted: row.granted,
+              previous: row.previous,
+              source: row.source,
+              occurred_at: row.occurredAt.toISOString(),
+              recorded_at: row.recordedAt.toISOString(),
+            })),
+          ),
+        ],
+      );
+    }
+    if (this.newEvents.length > 0) {
+      await manager.query(
+        `INSERT INTO events (${EVENT_COLUMNS})
+         SELECT ${EVENT_COLUMNS} FROM jsonb_populate_recordset(NULL::events, $1::jsonb)`,
+        [
+          JSON.stringify(
+            this.newEvents.map((event) => ({
+              id: event.id,
+              workspace_id: event.workspaceId,
+              name: event.name,
+              contact_id: event.contactId,
+              data: event.data,
+              occurred_at: event.occurredAt.toISOString(),
+              received_at: event.receivedAt.toISOString(),
+              idempotency_key: event.idempotencyKey,
+            })),
+          ),
+        ],
+      );
+    }
+  }
+}
+
+function contactJson(contact: ContactEntity): Record<string, unknown> {
+  return {
+    id: contact.id,
+    workspace_id: contact.workspaceId,
+    name: contact.name,
+    phone: contact.phone,
+    email: contact.email,
+    external_id: contact.externalId,
+    source: contact.source,
+    data: contact.data,
+    marketing_consent: contact.marketingConsent,
+    value_times: contact.valueTimes,
+    created_at: contact.createdAt.toISOString(),
+    updated_at: contact.updatedAt.toISOString(),
+  };
+}

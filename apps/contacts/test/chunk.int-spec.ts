@@ -1,0 +1,525 @@
+import {
+  CONTACT_REQUEST_TYPES,
+  CONTACTS_RECORD_TYPES,
+  createEnvelope,
+  EVENT_REQUEST_TYPES,
+  OUTCOME_RECORD_TYPES,
+  RecordDecodeError,
+  RecordTypeRegistry,
+  type DecodedRecord,
+} from '@cms/contracts';
+import {
+  decideRequest,
+  RequestRefusedError,
+  type Answer,
+  type ChunkRecord,
+  type Decision,
+  type RecordContext,
+} from '@cms/kafka';
+import { dropSchema, openDatabase } from '@cms/persistence';
+import { testStack, uniqueName } from '@cms/testing';
+import fc from 'fast-check';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { ContactsChunk } from '../src/chunk/contacts-chunk';
+import { loadConfig, type ContactsConfig } from '../src/config';
+import { BatchUpsertContactsHandler } from '../src/contacts/batch-upsert-contacts/batch-upsert-contacts.handler';
+import { ContactWriter } from '../src/contacts/contact-writer';
+import { IngestContactHandler } from '../src/contacts/ingest-contact/ingest-contact.handler';
+import { UpdateContactHandler } from '../src/contacts/update-contact/update-contact.handler';
+import { UpsertContactHandler } from '../src/contacts/upsert-contact/upsert-contact.handler';
+import { SOURCE } from '../src/decisions/decision';
+import { RecordEventHandler } from '../src/events/record-event/record-event.handler';
+import {
+  CONTACTS_ALL_MIGRATIONS,
+  CONTACTS_ENTITIES,
+  PROJECTION_ENTITIES,
+} from '../src/infrastructure/infrastructure.module';
+
+/**
+ * The set-based path (ContactsChunk) against the per-record path (decideRequest with the live
+ * handlers, one savepoint per record): the same random requests, applied in chunks the way the
+ * consumer runtime applies them, must leave every projection table row for row the same and emit
+ * the same records in the same order.
+ */
+
+const registry = new RecordTypeRegistry().register(...CONTACTS_RECORD_TYPES, ...OUTCOME_RECORD_TYPES);
+
+let config: ContactsConfig;
+let perRecordDb: DataSource;
+let chunkDb: DataSource;
+let chunk: ContactsChunk;
+let handlers: Map<string, (decision: Decision<never>) => Promise<Answer>>;
+
+beforeAll(async () => {
+  const stack = await testStack();
+  config = loadConfig({
+    DATABASE_URL: stack.databaseUrl,
+    KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+    TOPIC_NAMESPACE: 'chunk-property',
+  });
+  const open = (schema: string) =>
+    openDatabase({
+      url: stack.databaseUrl,
+      schema,
+      applicationName: 'contacts-chunk-test',
+      entities: CONTACTS_ENTITIES,
+      migrations: CONTACTS_ALL_MIGRATIONS,
+    });
+  perRecordDb = await open(uniqueName('contacts_one'));
+  chunkDb = await open(uniqueName('contacts_chunk'));
+  const writer = new ContactWriter();
+  const recordEvent = new RecordEventHandler(writer);
+  const upsert = new UpsertContactHandler(writer);
+  const update = new UpdateContactHandler(writer);
+  const batch = new BatchUpsertContactsHandler(upsert);
+  const ingest = new IngestContactHandler(writer);
+  handlers = new Map<string, (decision: Decision<never>) => Promise<Answer>>([
+    [EVENT_REQUEST_TYPES.record, (decision) => recordEvent.handle(decision)],
+    [CONTACT_REQUEST_TYPES.upsert, (decision) => upsert.handle(decision)],
+    [CONTACT_REQUEST_TYPES.update, (decision) => update.handle(decision)],
+    [CONTACT_REQUEST_TYPES.batchUpsert, (decision) => batch.handle(decision)],
+    [CONTACT_REQUEST_TYPES.ingest, (decision) => ingest.handle(decision)],
+  ]);
+  chunk = new ContactsChunk(config, recordEvent, upsert, update);
+});
+
+afterAll(async () => {
+  for (const db of [perRecordDb, chunkDb]) {
+    if (!db) continue;
+    await dropSchema(db);
+    await db.destroy();
+  }
+});
+
+interface Emitted {
+  topic: string;
+  key: string | null;
+  value: string;
+}
+
+/** How a chunk ended: applied, or failed as a whole (the runtime then applies it one record at a time). */
+type ChunkEnd = 'applied' | 'failed';
+
+function contextOf(
+  manager: EntityManager,
+  offset: number,
+  emitted: Emitted[],
+  replaying = false,
+): RecordContext {
+  return {
+    manager,
+    topic: config.topics.requests,
+    partition: 0,
+    offset: String(offset),
+    key: null,
+    replaying,
+    emit: (topic, envelope, key) => {
+      if (!replaying) emitted.push({ topic, key: key ?? null, value: JSON.stringify(envelope) });
+    },
+  };
+}
+
+function decode(value: string): DecodedRecord | undefined {
+  try {
+    return registry.decode(value);
+  } catch (error) {
+    if (error instanceof RecordDecodeError) return undefined;
+    throw error;
+  }
+}
+
+function perRecord(record: DecodedRecord, context: RecordContext): Promise<void> {
+  return decideRequest(
+    record as DecodedRecord<never>,
+    context,
+    SOURCE,
+    { facts: config.topics.contacts, outcomes: config.topics.outcomes },
+    handlers.get(record.type)!,
+  );
+}
+
+/**
+ * What ConsumerRuntime does with one partition's chunks: each chunk in one transaction (runs of
+ * records the chunk handler takes applied together when `together`, the others one by one); a chunk
+ * that fails is applied again one record per transaction, and a record that fails on its own is
+ * left out (dead-lettered).
+ */
+async function applyLog(
+  db: DataSource,
+  values: string[][],
+  together: boolean,
+  replaying = false,
+): Promise<{
+  emitted: Emitted[];
+  ends: ChunkEnd[];
+}> {
+  const emitted: Emitted[] = [];
+  const ends: ChunkEnd[] = [];
+  let offset = 0;
+  const transaction = async (records: DecodedRecord[], setBased: boolean): Promise<void> => {
+    const pending: Emitted[] = [];
+    await db.transaction(async (manager) => {
+      let run: ChunkRecord[] = [];
+      const flush = async () => {
+        if (run.length === 0) return;
+        const taken = run;
+        run = [];
+        await chunk.apply(taken, manager);
+      };
+      for (const record of records) {
+        const context = contextOf(manager, offset++, pending, replaying);
+        if (setBased && chunk.takes(record)) {
+          run.push({ record, context, inSpan: (work) => work() });
+          continue;
+        }
+        await flush();
+        await perRecord(record, context);
+      }
+      await flush();
+    });
+    emitted.push(...pending);
+  };
+  for (const chunkValues of values) {
+    const records = chunkValues.map(decode).filter((record) => record !== undefined);
+    if (records.length === 0) continue;
+    try {
+      await transaction(records, together && records.length > 1);
+      ends.push('applied');
+    } catch (error) {
+      if (error instanceof RequestRefusedError) throw error;
+      ends.push('failed');
+      for (const record of records) await transaction([record], false).catch(() => undefined);
+    }
+  }
+  return { emitted, ends };
+}
+
+const PRIMARY_KEYS: Record<string, string> = {
+  contacts: 'id',
+  contact_channels: 'contact_id, channel',
+  consent_changes: 'id',
+  workspace_usage: 'workspace_id',
+  tags: 'id',
+  contact_tags: 'contact_id, tag_id',
+  events: 'id',
+  inbound_receipts: 'workspace_id, key',
+};
+
+function tables(db: DataSource): string[] {
+  return PROJECTION_ENTITIES.map((entity) => db.getMetadata(entity).tableName);
+}
+
+async function projection(db: DataSource): Promise<Record<string, unknown[]>> {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of tables(db)) {
+    rows[table] = await db.query(`SELECT * FROM ${table} ORDER BY ${PRIMARY_KEYS[table]}`);
+  }
+  return rows;
+}
+
+async function empty(db: DataSource): Promise<void> {
+  await db.query(`TRUNCATE ${tables(db).join(', ')}`);
+}
+
+// --- the requests -----------------------------------------------------------------------------
+
+const workspace = fc.constantFrom(1, 2);
+const time = fc.constantFrom(
+  '2026-05-01T00:00:00.000Z',
+  '2026-05-01T00:00:00.000Z',
+  '2026-05-01T08:00:00.000Z',
+  '2026-05-02T00:00:00.000Z',
+);
+const phone = fc.constantFrom(
+  '+14155550101',
+  '001 415 555 0101',
+  '+1 415 555 0102',
+  'odd phone',
+  ' +14155550103 ',
+);
+const externalId = fc.constantFrom('crm-1', 'crm-2', 'crm-3');
+const email = fc.constantFrom('ada@example.com', 'ADA@Example.com', 'bob@example.com');
+const name = fc.constantFrom('Ada', 'Bob', ' Cy ');
+const data = fc.dictionary(
+  fc.constantFrom('plan', 'tier', 'b', 'aa', '10', '2'),
+  fc.oneof(
+    fc.integer({ min: 0, max: 3 }),
+    fc.constantFrom('x', 'y'),
+    fc.constant(null),
+    fc.constant({ z: 1, a: [2] }),
+  ),
+  { maxKeys: 3 },
+);
+const consent = fc.record(
+  { sms: fc.boolean(), email: fc.boolean(), whatsapp: fc.boolean() },
+  { requiredKeys: [] },
+);
+const contactId = fc.integer({ min: 100, max: 110 });
+const limit = fc.integer({ min: 0, max: 4 });
+
+const eventContact = fc.record(
+  {
+    phone: fc.oneof(phone, fc.constant(null), fc.constant('  ')),
+    external_id: externalId,
+    email,
+    name: fc.oneof(name, fc.constant(null)),
+    data,
+    marketing_consent: consent,
+  },
+  { requiredKeys: [] },
+);
+
+const event = fc.record(
+  {
+    name: fc.constantFrom('order.paid', 'page.viewed'),
+    event_id: fc.integer({ min: 1, max: 14 }),
+    contact_id: contactId,
+    contact_limit: limit,
+    contact: eventContact,
+    data: fc.option(data, { nil: undefined }),
+    occurred_at: fc.constantFrom(
+      undefined,
+      null,
+      '2026-04-30T00:00:00Z',
+      '2026-05-03T00:00:00Z',
+      '2026-05-01',
+    ),
+    idempotency_key: fc.option(fc.constantFrom('k-1', 'k-2'), { nil: undefined }),
+  },
+  { requiredKeys: ['name', 'event_id', 'contact_id', 'contact_limit', 'contact'] },
+);
+
+/** An inbound webhook's event: it needs the receipts, so it is always decided on its own. */
+const inboundEvent = event.chain((body) =>
+  fc.constantFrom(['integration:9:id:a'], ['integration:9:id:b', 'integration:9:id:a']).map((keys) => ({
+    ...body,
+    idempotency_key: undefined,
+    integration_id: 9,
+    retry_keys: keys,
+  })),
+);
+
+const upsertBody = fc.record(
+  {
+    name,
+    phone: fc.oneof(phone, fc.constant('nope'), fc.constant(null)),
+    external_id: fc.oneof(externalId, fc.constant(null)),
+    email: fc.oneof(email, fc.constant(null)),
+    source: fc.constantFrom('crm', 'import'),
+    data,
+    marketing_consent: consent,
+  },
+  { requiredKeys: ['name'] },
+);
+
+const upsert = fc.record({ contact_id: contactId, contact_limit: limit, body: upsertBody });
+
+const update = fc.record(
+  {
+    contact_id: contactId,
+    name,
+    phone: fc.oneof(phone, fc.constant('nope'), fc.constant(null)),
+    external_id: fc.oneof(externalId, fc.constant(null)),
+    email: fc.oneof(email, fc.constant(null)),
+    data,
+    marketing_consent: consent,
+  },
+  { requiredKeys: ['contact_id'] },
+);
+
+const ingest = fc.record({
+  contact: eventContact,
+  contact_id: contactId,
+  contact_limit: limit,
+  integration_id: fc.constant(9),
+  retry_keys: fc.constantFrom(['integration:9:id:c'], ['integration:9:header:d']),
+});
+
+const batch = fc.record({
+  contact_limit: limit,
+  contacts: fc.array(
+    upsertBody.chain((body) => contactId.map((id) => ({ ...body, contact_id: id }))),
+    { minLength: 1, maxLength: 3 },
+  ),
+});
+
+const request = fc.tuple(
+  workspace,
+  time,
+  fc.oneof(
+    { weight: 5, arbitrary: event.map((body) => [EVENT_REQUEST_TYPES.record, body] as const) },
+    { weight: 1, arbitrary: inboundEvent.map((body) => [EVENT_REQUEST_TYPES.record, body] as const) },
+    {
+      weight: 3,
+      arbitrary: upsert.map(
+        ({ contact_id, contact_limit, body }) =>
+          [CONTACT_REQUEST_TYPES.upsert, { ...body, contact_id, contact_limit }] as const,
+      ),
+    },
+    { weight: 3, arbitrary: update.map((body) => [CONTACT_REQUEST_TYPES.update, body] as const) },
+    { weight: 1, arbitrary: ingest.map((body) => [CONTACT_REQUEST_TYPES.ingest, body] as const) },
+    { weight: 1, arbitrary: batch.map((body) => [CONTACT_REQUEST_TYPES.batchUpsert, body] as const) },
+  ),
+);
+
+/** Requests as the gateway writes them, cut into the chunks a partition is read in. */
+const log = fc
+  .tuple(
+    fc.array(request, { minLength: 1, maxLength: 30 }),
+    fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 8 }),
+  )
+  .map(([requests, sizes]) => {
+    const values = requests.map(([workspaceId, at, [type, body]]) =>
+      JSON.stringify(
+        createEnvelope({ type, source: 'gateway', workspaceid: String(workspaceId), time: at, data: body }),
+      ),
+    );
+    const chunks: string[][] = [];
+    for (let at = 0, index = 0; at < values.length; index += 1) {
+      const size = sizes[index % sizes.length]!;
+      chunks.push(values.slice(at, at + size));
+      at += size;
+    }
+    return chunks;
+  });
+
+describe('deciding a chunk together', () => {
+  it('leaves every table and every emitted record as deciding its records one by one does', async () => {
+    let chunksTogether = 0;
+    await fc.assert(
+      fc.asyncProperty(log, fc.boolean(), async (chunks, replaying) => {
+        await empty(perRecordDb);
+        await empty(chunkDb);
+        const one = await applyLog(perRecordDb, chunks, false);
+        // Below a replay horizon nothing is emitted, and the rows are the same all the same.
+        const together = await applyLog(chunkDb, chunks, true, replaying);
+        // A chunk the per-record path applies is applied set-based too, not left to the fallback.
+        expect(together.ends).toEqual(one.ends);
+        expect(together.emitted).toEqual(replaying ? [] : one.emitted);
+        expect(await projection(chunkDb)).toEqual(await projection(perRecordDb));
+        chunksTogether += chunks.filter((values) => values.length > 1).length;
+      }),
+      { numRuns: 150 },
+    );
+    expect(chunksTogether).toBeGreaterThan(100);
+  }, 300_000);
+
+  it('decides a chunk of new contacts, matches, refusals and repeats with a few statements', async () => {
+    await empty(chunkDb);
+    const at = '2026-05-01T00:00:00.000Z';
+    const record = (type: string, body: object) =>
+      registry.decode(
+        JSON.stringify(createEnvelope({ type, source: 'gateway', workspaceid: '7', time: at, data: body })),
+      );
+    const records = [
+      record(EVENT_REQUEST_TYPES.record, {
+        name: 'page.viewed',
+        event_id: 1,
+        contact_id: 11,
+        contact_limit: 2,
+        contact: { phone: '+14155550111', name: 'Ada' },
+      }),
+      record(EVENT_REQUEST_TYPES.record, {
+        name: 'page.viewed',
+        event_id: 2,
+        contact_id: 12,
+        contact_limit: 2,
+        contact: { phone: '+1 415 555 0111', marketing_consent: { sms: true } },
+      }),
+      record(CONTACT_REQUEST_TYPES.upsert, {
+        contact_id: 13,
+        contact_limit: 2,
+        name: 'Bob',
+        phone: '+14155550112',
+      }),
+      record(CONTACT_REQUEST_TYPES.upsert, {
+        contact_id: 14,
+        contact_limit: 2,
+        name: 'Cy',
+        phone: '+14155550113',
+      }),
+      record(EVENT_REQUEST_TYPES.record, {
+        name: 'page.viewed',
+        event_id: 2,
+        contact_id: 15,
+        contact_limit: 2,
+        contact: { phone: '+14155550112' },
+      }),
+    ];
+    const emitted: Emitted[] = [];
+    const statements = await counted(chunkDb, (manager) =>
+      chunk.apply(
+        records.map((decoded, offset) => ({
+          record: decoded,
+          context: contextOf(manager, offset, emitted),
+          inSpan: (work) => work(),
+        })),
+        manager,
+      ),
+    );
+    const outcomes = emitted
+      .filter((record) => record.topic === config.topics.outcomes)
+      .map((record) => JSON.parse(record.value) as { data: { status: number } });
+    expect(outcomes.map((outcome) => outcome.data.status)).toEqual([202, 202, 201, 422, 409]);
+    const rows = await projection(chunkDb);
+    expect(rows.contacts).toHaveLength(2);
+    expect(rows.events).toHaveLength(2);
+    expect(rows.consent_changes).toHaveLength(1);
+    expect(rows.workspace_usage).toEqual([{ workspace_id: 7, contacts: 2 }]);
+    // Loading (contacts, emails' lower case not needed here, views, events, usage) and writing (contacts
+    // updated and inserted, usage, consent changes, events): not one statement per record.
+    expect(statements.length).toBeLessThanOrEqual(12);
+  });
+
+  it('decides an event on its own with one statement per thing it reads or writes', async () => {
+    await empty(perRecordDb);
+    const event = (eventId: number, contactId: number) =>
+      registry.decode(
+        JSON.stringify(
+          createEnvelope({
+            type: EVENT_REQUEST_TYPES.record,
+            source: 'gateway',
+            workspaceid: '7',
+            data: {
+              name: 'page.viewed',
+              event_id: eventId,
+              contact_id: contactId,
+              contact_limit: 5,
+              contact: { phone: '+14155550121', name: `Reader ${eventId}` },
+            },
+          }),
+        ),
+      );
+    const emitted: Emitted[] = [];
+    // Savepoint, event id taken?, contact by phone, usage counted within the limit, contact, event, release.
+    const created = await counted(perRecordDb, (manager) =>
+      perRecord(event(1, 21), contextOf(manager, 0, emitted)),
+    );
+    expect(created).toHaveLength(7);
+    // Savepoint, event id taken?, contact by phone, contact written, its tags, its channels, event, release.
+    const matched = await counted(perRecordDb, (manager) =>
+      perRecord(event(2, 22), contextOf(manager, 1, emitted)),
+    );
+    expect(matched).toHaveLength(8);
+    const outcomes = emitted
+      .filter((record) => record.topic === config.topics.outcomes)
+      .map((record) => JSON.parse(record.value) as { data: { status: number } });
+    expect(outcomes.map((outcome) => outcome.data.status)).toEqual([202, 202]);
+  });
+});
+
+/** The statements `work` sends in a transaction of its own (the transaction's own begin and commit aside). */
+async function counted(db: DataSource, work: (manager: EntityManager) => Promise<void>): Promise<string[]> {
+  const statements: string[] = [];
+  await db.transaction(async (manager) => {
+    const runner = manager.queryRunner!;
+    const query = runner.query.bind(runner);
+    runner.query = ((sql: string, ...rest: unknown[]) => {
+      statements.push(sql);
+      return (query as (...args: unknown[]) => Promise<unknown>)(sql, ...rest);
+    }) as typeof runner.query;
+    await work(manager);
+  });
+  return statements.filter((sql) => !/^(START TRANSACTION|BEGIN|COMMIT)\b/.test(sql));
+}
