@@ -7,7 +7,8 @@ import { summarizeProfile } from './support/cpu-profile.summary';
 function main(argv: string[]): void {
   const at = argv.indexOf('--top');
   const top = at === -1 ? 20 : Number(argv[at + 1]);
-  const files = argv.filter((arg, index) => arg !== '--top' && index !== at + 1);
+  // Without --top, `at + 1` is 0: the first file is not its value.
+  const files = argv.filter((_, index) => at === -1 || (index !== at && index !== at + 1));
   for (const file of files) {
     const summary = summarizeProfile(file, top);
     process.stdout.write(`\n${file}: ${summary.busyPctOfCore}% of a core over ${summary.seconds} s\n`);
