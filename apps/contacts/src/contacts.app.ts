@@ -89,7 +89,7 @@ function requestsServer(
     ...(rebuild
       ? {
           until: untilOf(rebuild, config.consumerName),
-          partitionsConcurrently: 2,
+          transactionsConcurrently: 2,
           maxRecordsPerTransaction: 5000,
           ...(share.of > 1
             ? { owns: (_: string, partition: number) => partition % share.of === share.index }

@@ -91,8 +91,17 @@ export interface ConsumerRuntimeOptions {
   deadLetterTopic?: string;
   /** Records applied in one transaction at most. */
   maxRecordsPerTransaction?: number;
-  /** Partitions applied at the same time, each in its own transaction; default 1. */
-  partitionsConcurrently?: number;
+  /**
+   * Transactions under way at the same time; default 1. The batches of the partitions a fetch
+   * brought are applied together, in one transaction per `maxRecordsPerTransaction` records: a second
+   * transaction lets Postgres write one while the next is decided.
+   */
+  transactionsConcurrently?: number;
+  /**
+   * How long the checkpoint of records this consumer only read past (none of its types) may stay
+   * unstored; default 1000 ms. Nothing depends on it but how far `ops lag` shows such a consumer behind.
+   */
+  lazyCheckpointMs?: number;
   /**
    * The partitions this instance applies, when several processes share the work in groups of their
    * own (a rebuild); the others are paused as soon as they are handed over. Default: all.
@@ -116,13 +125,54 @@ export function partitionKey(topic: string, partition: number): string {
 
 type Outcome = { kind: 'applied'; wroteOutbox: boolean } | { kind: 'stopped' };
 
+/** The records of one partition that a transaction applies (or dead-letters, those in `reject`). */
+interface Member {
+  topic: string;
+  partition: number;
+  messages: KafkaMessage[];
+  reject: ReadonlySet<string>;
+  failure?: unknown;
+}
+
+/** A partition's chunk waiting for a transaction shared with the other partitions of its fetch. */
+interface Submitted {
+  member: Member;
+  active(): boolean;
+  /** `fallback`: the shared transaction failed; the chunk is applied on its own, which finds out why. */
+  resolve(result: Outcome | { kind: 'fallback' }): void;
+}
+
+/**
+ * Records `[from, to)` of a partition, none of which this consumer applies, read past without a
+ * transaction: the checkpoint there is stored with the partition's next transaction, or at the latest
+ * after `lazyCheckpointMs`.
+ */
+interface SkippedRun {
+  topic: string;
+  partition: number;
+  from: bigint;
+  to: bigint;
+  since: number;
+}
+
+/** A partition whose stored checkpoint turned out to be behind the records read past there. */
+interface Rewind {
+  topic: string;
+  partition: number;
+  next: bigint;
+}
+
 /**
  * The stored checkpoint is below the first record in hand: records between them were never applied
  * here, or their commit was lost (Postgres crashed with commits not yet flushed, a failover to a replica
  * that lagged). The partition is read again from the checkpoint rather than skipping them.
  */
 class CheckpointBehindError extends Error {
-  constructor(readonly next: bigint) {
+  constructor(
+    readonly next: bigint,
+    readonly topic: string,
+    readonly partition: number,
+  ) {
     super(`the stored checkpoint ${next} is below the records in hand`);
     this.name = 'CheckpointBehindError';
   }
@@ -163,14 +213,24 @@ function errorText(error: unknown): string {
 /**
  * Applies the records of some topics to a service's Postgres projection, exactly once.
  *
- * For each chunk of records: one transaction locks the partition's checkpoint row, skips records below
- * it, validates and applies the rest, writes the facts they produce to the outbox, and moves the
- * checkpoint; then it commits. Kafka's group offsets are committed afterwards and only as a hint: on
- * assignment the consumer seeks to the Postgres checkpoint, which is the truth.
+ * The batches of the partitions one fetch brought are applied together: one transaction locks their
+ * checkpoint rows, skips records below them, validates and applies the rest, writes the facts they
+ * produce to the outbox, and moves the checkpoints; then it commits. When that shared transaction
+ * fails, each partition's chunk is applied in a transaction of its own, and a chunk that still fails
+ * one record at a time, to find the record at fault. Records of different partitions never depend on
+ * each other (a partition is a key's total order), so applying them together is one of the orders in
+ * which separate transactions could have committed.
+ *
+ * A chunk with no record the consumer applies (another service's requests) is read past without a
+ * transaction; its checkpoint is stored with the partition's next transaction or within
+ * a second. Kafka's group offsets are committed afterwards and only as a hint: on assignment
+ * the consumer seeks to the Postgres checkpoint, which is the truth.
  */
 export class ConsumerRuntime {
   private readonly supervised: SupervisedConsumer;
   private readonly maxPerTransaction: number;
+  private readonly transactionsConcurrently: number;
+  private readonly lazyCheckpointMs: number;
   private readonly maxAttempts: number;
   private readonly backoff: { initial: number; max: number };
   private readonly knownCheckpointRows = new Set<string>();
@@ -188,10 +248,20 @@ export class ConsumerRuntime {
    * in the log, not lost work.
    */
   private readonly rewoundTo = new Map<string, bigint>();
-  /** Per partition, the debug lines of the records applied in its transaction under way, written once it commits. */
-  private readonly appliedLines = new Map<string, Array<Record<string, unknown>>>();
+  /** Chunks waiting for a shared transaction, in the order they came. */
+  private queue: Submitted[] = [];
+  private roundsRunning = 0;
+  private drainScheduled = false;
+  /** Per partition, what was read past without a transaction (see SkippedRun). */
+  private readonly skipped = new Map<string, SkippedRun>();
+  private lazyFlushRequested = false;
+  private lazyTimer: NodeJS.Timeout | undefined;
+  private readonly roundsSettled = new Set<Promise<void>>();
 
   constructor(private readonly options: ConsumerRuntimeOptions) {
+    this.maxPerTransaction = options.maxRecordsPerTransaction ?? 500;
+    this.transactionsConcurrently = Math.max(1, options.transactionsConcurrently ?? 1);
+    this.lazyCheckpointMs = options.lazyCheckpointMs ?? 1000;
     this.supervised = new SupervisedConsumer({
       logger: options.logger,
       create: () =>
@@ -202,12 +272,11 @@ export class ConsumerRuntime {
           allowAutoTopicCreation: false,
           maxWaitTimeInMs: 100,
           // A fetch brings at least a transaction's worth of records of a partition (about 1 KB each).
-          maxBytesPerPartition: Math.max(1_048_576, (options.maxRecordsPerTransaction ?? 500) * 1024),
+          maxBytesPerPartition: Math.max(1_048_576, this.maxPerTransaction * 1024),
           retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },
         }),
       run: (consumer) => this.run(consumer),
     });
-    this.maxPerTransaction = options.maxRecordsPerTransaction ?? 500;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.backoff = options.retryBackoffMs ?? { initial: 100, max: 5000 };
     this.metrics = options.metrics ? kafkaMetrics(options.metrics) : undefined;
@@ -228,10 +297,13 @@ export class ConsumerRuntime {
 
   async start(): Promise<void> {
     this.running = true;
+    this.lazyTimer = setInterval(() => this.requestLazyFlush(), Math.max(10, this.lazyCheckpointMs / 2));
+    this.lazyTimer.unref();
     try {
       await this.supervised.start();
     } catch (error) {
       this.running = false;
+      clearInterval(this.lazyTimer);
       throw error;
     }
   }
@@ -245,6 +317,8 @@ export class ConsumerRuntime {
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       this.assigned = true;
       this.forgetLag(event.payload.memberAssignment);
+      // Seeking to the checkpoints reads again what was read past without storing its checkpoint.
+      this.skipped.clear();
       this.seekToCheckpoints(event.payload.memberAssignment).catch((error: unknown) => {
         this.options.logger.error({ err: error }, 'could not seek to the stored checkpoints');
       });
@@ -260,18 +334,32 @@ export class ConsumerRuntime {
     for (const topic of this.options.topics) await consumer.subscribe({ topic, fromBeginning: true });
     await consumer.run({
       autoCommit: false,
+      // The group's offsets are only a hint (the checkpoints are the truth), for Kafka's own tools.
+      autoCommitInterval: 5000,
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
+      // Every partition's batch of a fetch is handed over at once, so that they share a transaction.
+      partitionsConsumedConcurrently: 64,
       eachBatch: (payload) => this.eachBatch(payload),
     });
   }
 
-  /** Stops fetching, lets the record in hand finish (or roll back), and leaves the group. */
+  /**
+   * Stops fetching, lets the transaction in hand finish (or roll back), leaves the group, and stores
+   * the checkpoints of what was only read past.
+   */
   async stop(): Promise<void> {
     this.running = false;
+    clearInterval(this.lazyTimer);
     await this.supervised.stop();
     this.assigned = false;
     this.forgetLag({});
+    await Promise.all(this.roundsSettled);
+    if (this.skipped.size > 0) {
+      await this.storeSkipped().catch((error: unknown) => {
+        // Nothing is lost: the records are read past again after a restart.
+        this.options.logger.warn({ err: error }, 'could not store the checkpoints of records read past');
+      });
+    }
   }
 
   /** Sets `cms_consumer_lag` for a partition: records from `position` (the next to apply) to its end. */
@@ -322,6 +410,18 @@ export class ConsumerRuntime {
     }
   }
 
+  /** Reads a partition again from `next`, its stored checkpoint. */
+  private rewind(topic: string, partition: number, next: bigint, offsetInHand: string): void {
+    this.options.logger.warn(
+      { topic, partition, checkpoint: String(next), offset: offsetInHand },
+      'the stored checkpoint is behind the records in hand; reading the partition again from it',
+    );
+    const key = partitionKey(topic, partition);
+    this.rewoundTo.set(key, next);
+    this.skipped.delete(key);
+    this.consumer.seek({ topic, partition, offset: String(next) });
+  }
+
   private async eachBatch(payload: EachBatchPayload): Promise<void> {
     const { batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary } = payload;
     if (this.options.owns && !this.options.owns(batch.topic, batch.partition)) {
@@ -336,31 +436,24 @@ export class ConsumerRuntime {
     if (until !== undefined && messages.length < batch.messages.length) payload.pause();
     const first = batch.messages[0];
     if (first) this.reportLag(batch.topic, batch.partition, batch.highWatermark, first.offset);
+    const active = (): boolean => this.running && isRunning() && !isStale();
     for (let start = 0; start < messages.length; start += this.maxPerTransaction) {
-      if (!this.running || !isRunning() || isStale()) return;
+      if (!active()) return;
       const chunk = messages.slice(start, start + this.maxPerTransaction);
+      const member: Member = {
+        topic: batch.topic,
+        partition: batch.partition,
+        messages: chunk,
+        reject: new Set(),
+      };
       let outcome: Outcome;
       try {
-        outcome = await this.applyWithRetries(
-          batch.topic,
-          batch.partition,
-          chunk,
-          heartbeat,
-          () => this.running && isRunning() && !isStale(),
-        );
+        const shared = await this.submit(member, active);
+        outcome =
+          shared.kind === 'fallback' ? await this.applyWithRetries(member, heartbeat, active) : shared;
       } catch (error) {
         if (!(error instanceof CheckpointBehindError)) throw error;
-        this.options.logger.warn(
-          {
-            topic: batch.topic,
-            partition: batch.partition,
-            checkpoint: String(error.next),
-            offset: chunk[0]!.offset,
-          },
-          'the stored checkpoint is behind the records in hand; reading the partition again from it',
-        );
-        this.rewoundTo.set(partitionKey(batch.topic, batch.partition), error.next);
-        this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset: String(error.next) });
+        this.rewind(batch.topic, batch.partition, error.next, chunk[0]!.offset);
         return;
       }
       if (outcome.kind === 'stopped') return;
@@ -373,41 +466,165 @@ export class ConsumerRuntime {
     await commitOffsetsIfNecessary();
   }
 
+  /** Hands a chunk to the next shared transaction. */
+  private submit(member: Member, active: () => boolean): Promise<Outcome | { kind: 'fallback' }> {
+    return new Promise((resolve) => {
+      this.queue.push({ member, active, resolve });
+      this.scheduleDrain();
+    });
+  }
+
+  /** The partitions of a fetch are handed over within one turn of the event loop: wait for all of them. */
+  private scheduleDrain(): void {
+    if (this.drainScheduled) return;
+    this.drainScheduled = true;
+    setImmediate(() => {
+      this.drainScheduled = false;
+      this.drain();
+    });
+  }
+
+  private drain(): void {
+    while (
+      this.roundsRunning < this.transactionsConcurrently &&
+      (this.queue.length > 0 || this.lazyFlushRequested)
+    ) {
+      const taken: Submitted[] = [];
+      let records = 0;
+      while (this.queue.length > 0) {
+        const size = this.queue[0]!.member.messages.length;
+        if (taken.length > 0 && records + size > this.maxPerTransaction) break;
+        taken.push(this.queue.shift()!);
+        records += size;
+      }
+      this.roundsRunning += 1;
+      const settled = this.round(taken).finally(() => {
+        this.roundsRunning -= 1;
+        this.roundsSettled.delete(settled);
+        if (this.queue.length > 0 || this.lazyFlushRequested) this.scheduleDrain();
+      });
+      this.roundsSettled.add(settled);
+    }
+  }
+
+  /** A chunk holds no record this consumer applies: known from the headers, without decoding. */
+  private onlyReadsPast(member: Member): boolean {
+    const { accepts } = this.options;
+    // A rebuild stores every checkpoint it reaches; concurrent transactions could store one too early.
+    if (!accepts || this.options.until !== undefined || this.transactionsConcurrently > 1) return false;
+    const run = this.skipped.get(partitionKey(member.topic, member.partition));
+    // After a gap (a seek, records gone from the log) the chunk goes through a transaction, which
+    // compares it with the stored checkpoint.
+    if (run && run.to !== BigInt(member.messages[0]!.offset)) return false;
+    return member.messages.every((message) => {
+      const type = headerText(message.headers, 'ce_type');
+      return type !== undefined && !accepts(type);
+    });
+  }
+
+  private requestLazyFlush(): void {
+    if (this.skipped.size === 0 || this.lazyFlushRequested) return;
+    const due = Date.now() - this.lazyCheckpointMs;
+    if (![...this.skipped.values()].some((run) => run.since <= due)) return;
+    this.lazyFlushRequested = true;
+    this.scheduleDrain();
+  }
+
+  /** One shared transaction for the chunks taken, or none when they only read past. */
+  private async round(taken: Submitted[]): Promise<void> {
+    const live = taken.filter((item) => {
+      if (item.active()) return true;
+      item.resolve({ kind: 'stopped' });
+      return false;
+    });
+    const flush = this.lazyFlushRequested;
+    this.lazyFlushRequested = false;
+    if (!flush && live.every((item) => this.onlyReadsPast(item.member))) {
+      for (const item of live) {
+        this.readPast(item.member);
+        item.resolve({ kind: 'applied', wroteOutbox: false });
+      }
+      return;
+    }
+    const members = live.map((item) => item.member);
+    const inHand = new Set(members.map((member) => partitionKey(member.topic, member.partition)));
+    const extras = [...this.skipped.entries()].filter(([key]) => !inHand.has(key)).map(([, run]) => run);
+    if (members.length === 0 && extras.length === 0) return;
+    let wroteOutbox: boolean;
+    try {
+      wroteOutbox = await this.transaction(members, extras);
+    } catch (error) {
+      if (live.length === 0) {
+        // The timer asks again; nothing is lost meanwhile, the records would only be read past again.
+        this.options.logger.warn({ err: error }, 'could not store the checkpoints of records read past');
+      }
+      // Each chunk on its own: a transient failure is retried with backoff, a bad record is found.
+      for (const item of live) item.resolve({ kind: 'fallback' });
+      return;
+    }
+    for (const item of live) item.resolve({ kind: 'applied', wroteOutbox });
+  }
+
+  /** Notes a chunk read past without a transaction (see SkippedRun). */
+  private readPast(member: Member): void {
+    const key = partitionKey(member.topic, member.partition);
+    const first = BigInt(member.messages[0]!.offset);
+    const to = BigInt(member.messages[member.messages.length - 1]!.offset) + 1n;
+    const run = this.skipped.get(key);
+    if (run) run.to = to;
+    else
+      this.skipped.set(key, {
+        topic: member.topic,
+        partition: member.partition,
+        from: first,
+        to,
+        since: Date.now(),
+      });
+    this.metrics?.recordsProcessed.inc(
+      { consumer: this.options.name, topic: member.topic, result: 'skipped' },
+      member.messages.length,
+    );
+  }
+
+  /** Stores the checkpoints of every partition read past (at stop). */
+  private async storeSkipped(): Promise<void> {
+    await this.transaction([], [...this.skipped.values()]);
+  }
+
   private async applyWithRetries(
-    topic: string,
-    partition: number,
-    chunk: KafkaMessage[],
+    member: Member,
     heartbeat: () => Promise<void>,
     active: () => boolean,
   ): Promise<Outcome> {
     try {
-      return { kind: 'applied', wroteOutbox: await this.transaction(topic, partition, chunk, new Set()) };
+      return { kind: 'applied', wroteOutbox: await this.transaction([member]) };
     } catch (error) {
       if (error instanceof CheckpointBehindError) throw error;
       this.lastError = errorText(error);
-      if (chunk.length === 1 || !isTransientError(error)) {
+      if (member.messages.length === 1 || !isTransientError(error)) {
         // Find the record at fault: apply one record per transaction from here.
-        return this.applyOneByOne(topic, partition, chunk, heartbeat, active);
+        return this.applyOneByOne(member, heartbeat, active);
       }
     }
+    const { topic, partition, messages } = member;
     let wait = this.backoff.initial;
     for (;;) {
       if (!active()) return { kind: 'stopped' };
       await this.pause(wait, heartbeat);
       wait = Math.min(wait * 2, this.backoff.max);
       try {
-        return { kind: 'applied', wroteOutbox: await this.transaction(topic, partition, chunk, new Set()) };
+        return { kind: 'applied', wroteOutbox: await this.transaction([member]) };
       } catch (error) {
         if (error instanceof CheckpointBehindError) throw error;
         this.lastError = errorText(error);
-        if (!isTransientError(error)) return this.applyOneByOne(topic, partition, chunk, heartbeat, active);
+        if (!isTransientError(error)) return this.applyOneByOne(member, heartbeat, active);
         this.options.logger.warn(
           {
             err: error,
             topic,
             partition,
-            offset: chunk[0]!.offset,
-            last_offset: chunk[chunk.length - 1]!.offset,
+            offset: messages[0]!.offset,
+            last_offset: messages[messages.length - 1]!.offset,
           },
           'transient failure; retrying',
         );
@@ -416,20 +633,20 @@ export class ConsumerRuntime {
   }
 
   private async applyOneByOne(
-    topic: string,
-    partition: number,
-    chunk: KafkaMessage[],
+    member: Member,
     heartbeat: () => Promise<void>,
     active: () => boolean,
   ): Promise<Outcome> {
+    const { topic, partition } = member;
     let wroteOutbox = false;
-    for (const message of chunk) {
+    for (const message of member.messages) {
       let attempts = 0;
       let wait = this.backoff.initial;
+      const single: Member = { topic, partition, messages: [message], reject: new Set() };
       for (;;) {
         if (!active()) return { kind: 'stopped' };
         try {
-          wroteOutbox = (await this.transaction(topic, partition, [message], new Set())) || wroteOutbox;
+          wroteOutbox = (await this.transaction([single])) || wroteOutbox;
           break;
         } catch (error) {
           if (error instanceof CheckpointBehindError) throw error;
@@ -437,9 +654,8 @@ export class ConsumerRuntime {
           if (!isTransientError(error)) attempts += 1;
           const poison = error instanceof PoisonRecordError || attempts >= this.maxAttempts;
           if (poison) {
-            wroteOutbox =
-              (await this.transaction(topic, partition, [message], new Set([message.offset]), error)) ||
-              wroteOutbox;
+            const rejected: Member = { ...single, reject: new Set([message.offset]), failure: error };
+            wroteOutbox = (await this.transaction([rejected])) || wroteOutbox;
             break;
           }
           this.options.logger.warn(
@@ -456,101 +672,147 @@ export class ConsumerRuntime {
   }
 
   /**
-   * One transaction: lock the checkpoint, apply what is above it, move it. Records in `reject` are
-   * dead-lettered with `failure` instead of applied. Returns whether anything went to the outbox.
+   * One transaction: lock the members' checkpoints, apply what is above them, move them. Records in a
+   * member's `reject` are dead-lettered with its `failure` instead of applied. The checkpoints of
+   * `extras`, partitions only read past, are stored too. Returns whether anything went to the outbox.
    */
-  private async transaction(
-    topic: string,
-    partition: number,
-    messages: KafkaMessage[],
-    reject: Set<string>,
-    failure?: unknown,
-  ): Promise<boolean> {
-    const { dataSource, registry, accepts } = this.options;
+  private async transaction(members: Member[], extras: SkippedRun[] = []): Promise<boolean> {
+    const { dataSource } = this.options;
     const pending: OutboxRecord[] = [];
-    let applied = 0;
-    let deadLettered = 0;
-    this.appliedLines.set(partitionKey(topic, partition), []);
+    const lines: Array<Record<string, unknown>> = [];
+    const counts = members.map(() => ({ applied: 0, deadLettered: 0 }));
+    const rewinds: Rewind[] = [];
     await dataSource.transaction(async (manager) => {
-      const { next, horizon } = await this.lockCheckpoint(manager, topic, partition);
-      const first = BigInt(messages[0]!.offset);
-      if (next !== undefined && first > next && this.rewoundTo.get(partitionKey(topic, partition)) !== next) {
-        throw new CheckpointBehindError(next);
-      }
-      const chunk = messages.length > 1 && reject.size === 0 ? this.options.chunk : undefined;
-      let run: ChunkRecord[] = [];
-      // The records taken so far go first: whatever comes next sees their writes and emits after them.
-      const flush = async (): Promise<void> => {
-        if (run.length === 0) return;
-        const records = run;
-        run = [];
-        await chunk!.apply(records, manager);
-      };
-      for (const message of messages) {
-        if (next !== undefined && BigInt(message.offset) < next) continue;
-        const replaying = horizon !== undefined && BigInt(message.offset) < horizon;
-        const context: RecordContext = {
-          manager,
-          topic,
-          partition,
-          offset: message.offset,
-          key: message.key?.toString() ?? null,
-          replaying,
-          emit: (to, envelope, key) => {
-            if (!replaying) pending.push(envelopeRecord(to, envelope, key));
-          },
-        };
-        if (reject.has(message.offset)) {
-          let record: DecodedRecord | null = null;
-          try {
-            record = registry.decode(message.value);
-          } catch {
-            record = null;
-          }
-          await this.deadLetter(context, message, record, failure);
-          deadLettered += 1;
-          continue;
+      const partitions = [...members, ...extras];
+      const stored = await this.lockCheckpoints(manager, partitions);
+      for (const member of members) {
+        const key = partitionKey(member.topic, member.partition);
+        const { next } = stored.get(key) ?? {};
+        const run = this.skipped.get(key);
+        const first = BigInt(member.messages[0]!.offset);
+        // What was read past before the chunk counts as in hand: the checkpoint stayed where it began.
+        const inHandFrom = run && run.to === first ? run.from : first;
+        if (next !== undefined && inHandFrom > next && this.rewoundTo.get(key) !== next) {
+          throw new CheckpointBehindError(next, member.topic, member.partition);
         }
-        const type = headerText(message.headers, 'ce_type');
-        if (type !== undefined && accepts && !accepts(type)) continue;
-        let record: DecodedRecord;
+      }
+      const updates: Array<{ topic: string; partition: number; next: bigint }> = [];
+      for (const run of extras) {
+        const { next } = stored.get(partitionKey(run.topic, run.partition)) ?? {};
+        if (next !== undefined && next < run.from) rewinds.push({ ...run, next });
+        else updates.push({ topic: run.topic, partition: run.partition, next: run.to });
+      }
+      const total = members.reduce((sum, member) => sum + member.messages.length, 0);
+      const chunk =
+        total > 1 && members.every((member) => member.reject.size === 0) ? this.options.chunk : undefined;
+      const work = { manager, pending, lines, chunk, run: [] as ChunkRecord[] };
+      for (const [index, member] of members.entries()) {
+        const { next, horizon } = stored.get(partitionKey(member.topic, member.partition)) ?? {};
+        await this.applyMember(work, member, next, horizon, counts[index]!);
+        const last = member.messages[member.messages.length - 1]!;
+        updates.push({ topic: member.topic, partition: member.partition, next: BigInt(last.offset) + 1n });
+      }
+      await this.flushRun(work);
+      await appendToOutbox(manager, pending);
+      await this.moveCheckpoints(manager, updates);
+    });
+    // Only now: a rolled-back transaction takes the checkpoint rows it inserted with it.
+    for (const { topic, partition } of [...members, ...extras]) {
+      const key = partitionKey(topic, partition);
+      this.knownCheckpointRows.add(key);
+      this.skipped.delete(key);
+    }
+    for (const { topic, partition, next } of rewinds) this.rewind(topic, partition, next, 'read past');
+    for (const line of lines) this.options.logger.debug(line, 'record applied');
+    for (const [index, member] of members.entries()) {
+      const { applied, deadLettered } = counts[index]!;
+      this.applied += applied;
+      this.deadLettered += deadLettered;
+      this.committed(member.topic, member.messages.length, applied, deadLettered);
+    }
+    return pending.length > 0;
+  }
+
+  /** Applies one partition's records of a transaction, in order, after those of the members before it. */
+  private async applyMember(
+    work: {
+      manager: EntityManager;
+      pending: OutboxRecord[];
+      lines: Array<Record<string, unknown>>;
+      chunk: ChunkHandler | undefined;
+      run: ChunkRecord[];
+    },
+    member: Member,
+    next: bigint | undefined,
+    horizon: bigint | undefined,
+    counts: { applied: number; deadLettered: number },
+  ): Promise<void> {
+    const { registry, accepts } = this.options;
+    const { manager, pending, lines, chunk } = work;
+    const { topic, partition, reject, failure } = member;
+    for (const message of member.messages) {
+      if (next !== undefined && BigInt(message.offset) < next) continue;
+      const replaying = horizon !== undefined && BigInt(message.offset) < horizon;
+      const context: RecordContext = {
+        manager,
+        topic,
+        partition,
+        offset: message.offset,
+        key: message.key?.toString() ?? null,
+        replaying,
+        emit: (to, envelope, key) => {
+          if (!replaying) pending.push(envelopeRecord(to, envelope, key));
+        },
+      };
+      if (reject.has(message.offset)) {
+        let record: DecodedRecord | null = null;
         try {
           record = registry.decode(message.value);
-        } catch (error) {
-          if (!(error instanceof RecordDecodeError)) throw error;
-          if (error.reason === 'unknown_type' && accepts && !this.acceptsRaw(message)) continue;
-          await flush();
-          await this.deadLetter(context, message, null, error);
-          deadLettered += 1;
-          continue;
+        } catch {
+          record = null;
         }
-        if (accepts && !accepts(record.type)) continue;
-        applied += 1;
-        if (chunk?.takes(record)) {
-          // Below the replay horizon nothing is emitted that a span's context would go into.
-          const inSpan = replaying
-            ? <T>(work: () => Promise<T>) => this.outsideSpan(record, context, message, work)
-            : <T>(work: () => Promise<T>) => this.inSpan(record, context, message, work);
-          run.push({ record, context, inSpan });
-          continue;
-        }
-        await flush();
-        await this.inSpan(record, context, message, () => this.options.handle(record, context));
+        await this.deadLetter(context, message, record, failure);
+        counts.deadLettered += 1;
+        continue;
       }
-      await flush();
-      await appendToOutbox(manager, pending);
-      const last = messages[messages.length - 1]!;
-      await manager.query(
-        'UPDATE consumer_checkpoints SET next_offset = GREATEST(next_offset, $4), updated_at = now() WHERE consumer = $1 AND topic = $2 AND partition = $3',
-        [this.options.name, topic, partition, (BigInt(last.offset) + 1n).toString()],
-      );
-    });
-    // Only now: a rolled-back transaction takes the checkpoint row it inserted with it.
-    this.knownCheckpointRows.add(partitionKey(topic, partition));
-    this.applied += applied;
-    this.deadLettered += deadLettered;
-    this.committed(topic, partition, messages.length, applied, deadLettered);
-    return pending.length > 0;
+      const type = headerText(message.headers, 'ce_type');
+      if (type !== undefined && accepts && !accepts(type)) continue;
+      let record: DecodedRecord;
+      try {
+        record = registry.decode(message.value);
+      } catch (error) {
+        if (!(error instanceof RecordDecodeError)) throw error;
+        if (error.reason === 'unknown_type' && accepts && !this.acceptsRaw(message)) continue;
+        await this.flushRun(work);
+        await this.deadLetter(context, message, null, error);
+        counts.deadLettered += 1;
+        continue;
+      }
+      if (accepts && !accepts(record.type)) continue;
+      counts.applied += 1;
+      if (chunk?.takes(record)) {
+        // Below the replay horizon nothing is emitted that a span's context would go into.
+        const inSpan = replaying
+          ? <T>(work: () => Promise<T>) => this.outsideSpan(record, context, message, lines, work)
+          : <T>(work: () => Promise<T>) => this.inSpan(record, context, message, lines, work);
+        work.run.push({ record, context, inSpan });
+        continue;
+      }
+      await this.flushRun(work);
+      await this.inSpan(record, context, message, lines, () => this.options.handle(record, context));
+    }
+  }
+
+  /** The records taken by the chunk handler so far go first: what comes next sees their writes. */
+  private async flushRun(work: {
+    manager: EntityManager;
+    chunk: ChunkHandler | undefined;
+    run: ChunkRecord[];
+  }): Promise<void> {
+    if (work.run.length === 0) return;
+    const records = work.run;
+    work.run = [];
+    await work.chunk!.apply(records, work.manager);
   }
 
   /** Runs `work` (the handler) inside the record's span (see inRecordSpan), noting it for its debug line. */
@@ -558,6 +820,7 @@ export class ConsumerRuntime {
     record: DecodedRecord,
     context: RecordContext,
     message: KafkaMessage,
+    lines: Array<Record<string, unknown>>,
     work: () => Promise<T>,
   ): Promise<T> {
     const { topic, partition } = context;
@@ -565,9 +828,7 @@ export class ConsumerRuntime {
     return inRecordSpan(target, async (traceId) => {
       const result = await work();
       if (this.options.logger.isLevelEnabled('debug')) {
-        this.appliedLines
-          .get(partitionKey(topic, partition))
-          ?.push({ ...recordFields(topic, partition, message, record), trace_id: traceId });
+        lines.push({ ...recordFields(topic, partition, message, record), trace_id: traceId });
       }
       return result;
     });
@@ -578,28 +839,18 @@ export class ConsumerRuntime {
     record: DecodedRecord,
     context: RecordContext,
     message: KafkaMessage,
+    lines: Array<Record<string, unknown>>,
     work: () => Promise<T>,
   ): Promise<T> {
     const result = await work();
     if (this.options.logger.isLevelEnabled('debug')) {
-      this.appliedLines
-        .get(partitionKey(context.topic, context.partition))
-        ?.push(recordFields(context.topic, context.partition, message, record));
+      lines.push(recordFields(context.topic, context.partition, message, record));
     }
     return result;
   }
 
-  /** After a commit: what it did to the counters, and a debug line per record it applied. */
-  private committed(
-    topic: string,
-    partition: number,
-    read: number,
-    applied: number,
-    deadLettered: number,
-  ): void {
-    const lines = this.appliedLines.get(partitionKey(topic, partition)) ?? [];
-    this.appliedLines.delete(partitionKey(topic, partition));
-    for (const line of lines) this.options.logger.debug(line, 'record applied');
+  /** After a commit: what it did to the counters. */
+  private committed(topic: string, read: number, applied: number, deadLettered: number): void {
     if (!this.metrics) return;
     const consumer = this.options.name;
     const counter = this.metrics.recordsProcessed;
@@ -618,29 +869,68 @@ export class ConsumerRuntime {
     }
   }
 
-  private async lockCheckpoint(
+  /**
+   * Locks the checkpoint rows of the partitions, in one order whoever asks (so two transactions never
+   * wait for each other), creating the missing ones. Returns each one's checkpoint and replay horizon.
+   */
+  private async lockCheckpoints(
     manager: EntityManager,
-    topic: string,
-    partition: number,
-  ): Promise<{ next: bigint | undefined; horizon: bigint | undefined }> {
-    const id = partitionKey(topic, partition);
-    if (!this.knownCheckpointRows.has(id)) {
+    partitions: Array<{ topic: string; partition: number }>,
+  ): Promise<Map<string, { next: bigint | undefined; horizon: bigint | undefined }>> {
+    const unknown = partitions.filter(
+      ({ topic, partition }) => !this.knownCheckpointRows.has(partitionKey(topic, partition)),
+    );
+    if (unknown.length > 0) {
       await manager.query(
-        'INSERT INTO consumer_checkpoints (consumer, topic, partition, next_offset) VALUES ($1, $2, $3, -1) ON CONFLICT DO NOTHING',
-        [this.options.name, topic, partition],
+        `INSERT INTO consumer_checkpoints (consumer, topic, partition, next_offset)
+         SELECT $1, u.topic, u.partition, -1 FROM unnest($2::text[], $3::int[]) AS u(topic, partition)
+         ON CONFLICT DO NOTHING`,
+        [this.options.name, unknown.map((p) => p.topic), unknown.map((p) => p.partition)],
       );
     }
-    const rows: Array<{ next_offset: string; until_offset: string | null }> = await manager.query(
-      `SELECT c.next_offset::text AS next_offset, h.until_offset::text AS until_offset
-         FROM consumer_checkpoints c
-         LEFT JOIN replay_horizons h USING (consumer, topic, partition)
-        WHERE c.consumer = $1 AND c.topic = $2 AND c.partition = $3
-          FOR UPDATE OF c`,
-      [this.options.name, topic, partition],
+    const rows: Array<{
+      topic: string;
+      partition: number;
+      next_offset: string;
+      until_offset: string | null;
+    }> = await manager.query(
+      `SELECT c.topic, c.partition, c.next_offset::text AS next_offset, h.until_offset::text AS until_offset
+           FROM consumer_checkpoints c
+           LEFT JOIN replay_horizons h USING (consumer, topic, partition)
+          WHERE c.consumer = $1
+            AND (c.topic, c.partition) IN (SELECT * FROM unnest($2::text[], $3::int[]))
+          ORDER BY c.topic, c.partition
+            FOR UPDATE OF c`,
+      [this.options.name, partitions.map((p) => p.topic), partitions.map((p) => p.partition)],
     );
-    const next = rows[0] ? BigInt(rows[0].next_offset) : undefined;
-    const horizon = rows[0]?.until_offset ? BigInt(rows[0].until_offset) : undefined;
-    return { next: next === undefined || next < 0n ? undefined : next, horizon };
+    const stored = new Map<string, { next: bigint | undefined; horizon: bigint | undefined }>();
+    for (const row of rows) {
+      const next = BigInt(row.next_offset);
+      stored.set(partitionKey(row.topic, row.partition), {
+        next: next < 0n ? undefined : next,
+        horizon: row.until_offset ? BigInt(row.until_offset) : undefined,
+      });
+    }
+    return stored;
+  }
+
+  private async moveCheckpoints(
+    manager: EntityManager,
+    updates: Array<{ topic: string; partition: number; next: bigint }>,
+  ): Promise<void> {
+    if (updates.length === 0) return;
+    await manager.query(
+      `UPDATE consumer_checkpoints c
+          SET next_offset = GREATEST(c.next_offset, u.next), updated_at = now()
+         FROM unnest($2::text[], $3::int[], $4::bigint[]) AS u(topic, partition, next)
+        WHERE c.consumer = $1 AND c.topic = u.topic AND c.partition = u.partition`,
+      [
+        this.options.name,
+        updates.map((u) => u.topic),
+        updates.map((u) => u.partition),
+        updates.map((u) => u.next.toString()),
+      ],
+    );
   }
 
   /** Dead-letters inside the record's span, so the dead letter and any answer continue its trace. */

@@ -90,10 +90,16 @@ export class OutcomeWaiter {
     await consumer.connect();
     await consumer.subscribe({ topic: this.options.topic ?? TOPICS.outcomes, fromBeginning: false });
     await consumer.run({
-      autoCommit: true,
-      eachBatchAutoResolve: true,
-      eachBatch: async ({ batch }) => {
+      // kafkajs' autoCommit sends a commit after every partition's batch; once a second is enough for
+      // a reader that, after a rejoin, only needs to resume near where it was.
+      autoCommit: false,
+      autoCommitInterval: 1000,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, commitOffsetsIfNecessary }) => {
         for (const message of batch.messages) this.settle(message.value);
+        const last = batch.messages[batch.messages.length - 1];
+        if (last) resolveOffset(last.offset);
+        await commitOffsetsIfNecessary();
       },
     });
   }
