@@ -18,6 +18,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { consumerGroup, type WebhookDispatchConfig } from './config';
 import { SOURCE } from './decisions/decision';
+import { SourceFactsChunk } from './deliveries/fan-out/source-facts.consumer';
 import { sourceTopics } from './deliveries/webhook-sources';
 import type { SenderOverrides } from './dispatch/dispatch.module';
 import { KAFKA, PROJECTION_ENTITIES, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
@@ -103,6 +104,8 @@ function consumerServers(
     groupId: groupOf(factsName),
     topics: sourceTopics().map((key) => config.topics[key]),
     logger: logger.child({ component: 'facts-consumer' }),
+    // The facts of a chunk are fanned out with a statement or two, not two per fact.
+    chunk: app.get(SourceFactsChunk),
     ...(rebuild ? { until: untilOf(rebuild, factsName) } : {}),
   });
   factsServer.setTransportId(FACTS_TRANSPORT);

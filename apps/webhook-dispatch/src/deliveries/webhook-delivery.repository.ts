@@ -58,29 +58,28 @@ export class WebhookDeliveryRepository {
    * Creates the deliveries that do not exist yet: a fact read again (a replay, a relay's repeat) finds
    * its deliveries already there, so nothing is sent twice. Wakes the workers when the transaction commits.
    */
-  async createAll(deliveries: readonly NewDelivery[]): Promise<number> {
+  async createAll(all: readonly NewDelivery[]): Promise<number> {
+    // A fact the relay published twice can come twice in one chunk: its deliveries are made once.
+    const deliveries = [...new Map(all.map((delivery) => [delivery.id, delivery])).values()];
     if (deliveries.length === 0) return 0;
-    const params: unknown[] = [];
-    const values = deliveries.map((delivery) => {
-      params.push(
-        delivery.id,
-        delivery.endpointId,
-        delivery.workspaceId,
-        delivery.eventType,
-        delivery.body,
-        delivery.countsTowardSwitchOff,
-        delivery.createdAt,
-      );
-      const at = params.length - 7;
-      return `($${at + 1}::uuid, $${at + 2}::uuid, $${at + 3}::integer, $${at + 4}, $${at + 5}, $${at + 6}::boolean, 'pending', $${at + 7}::timestamptz, $${at + 7}::timestamptz, $${at + 7}::timestamptz)`;
-    });
+    // Arrays rather than a VALUES list: any number of rows fits in the statement's 7 parameters.
     const inserted: Array<{ id: string }> = await this.manager.query(
       `INSERT INTO webhook_deliveries
          (id, endpoint_id, workspace_id, event_type, body, counts_toward_switch_off, status, next_attempt_at, created_at, updated_at)
-       VALUES ${values.join(', ')}
+       SELECT u.id, u.endpoint_id, u.workspace_id, u.event_type, u.body, u.counts, 'pending', u.at, u.at, u.at
+         FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::boolean[], $7::timestamptz[])
+              AS u(id, endpoint_id, workspace_id, event_type, body, counts, at)
        ON CONFLICT (id) DO NOTHING
        RETURNING id`,
-      params,
+      [
+        deliveries.map((d) => d.id),
+        deliveries.map((d) => d.endpointId),
+        deliveries.map((d) => d.workspaceId),
+        deliveries.map((d) => d.eventType),
+        deliveries.map((d) => d.body),
+        deliveries.map((d) => d.countsTowardSwitchOff),
+        deliveries.map((d) => d.createdAt),
+      ],
     );
     if (inserted.length > 0) await this.wakeWorkers();
     return inserted.length;

@@ -12,6 +12,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 import { SOURCE } from '../decisions/decision';
 import { rowsOf } from '../infrastructure/returning';
+import { MicroBatch } from './micro-batch';
 import { nextAttempt } from './retry-schedule';
 import type { AttemptResult } from './webhook.sender';
 
@@ -55,6 +56,12 @@ export interface FinishedDelivery {
   status: 'pending' | 'succeeded' | 'failed';
   /** Set when this failure made 25 in a row and asked for the endpoint's switch-off. */
   switchedOff?: { consecutiveFailures: number };
+}
+
+interface Finish {
+  delivery: ClaimedDelivery;
+  attempt: number;
+  result: AttemptResult | undefined;
 }
 
 interface ClaimRow {
@@ -151,90 +158,152 @@ export class DeliveryQueueRepository {
 
   /**
    * Counts the next attempt and writes its row, committed before the request goes out. Returns its
-   * number, or undefined when the lease was lost (redelivered, deleted, or taken over).
+   * number, or undefined when the lease was lost (redelivered, deleted, or taken over). The attempts
+   * started within one turn of the event loop are written by one statement.
    */
-  async startAttempt(delivery: ClaimedDelivery): Promise<number | undefined> {
-    return this.dataSource.transaction(async (manager) => {
-      const rows = await rowsOf<{ attempt_count: number }>(
-        manager,
-        `UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, attempt_open = true, updated_at = now()
-          WHERE id = $1 AND lease_token = $2 AND status = 'pending'
-          RETURNING attempt_count`,
-        [delivery.id, delivery.leaseToken],
-      );
-      const attempt = rows[0]?.attempt_count;
-      if (attempt === undefined) return undefined;
-      await manager.query(
-        'INSERT INTO webhook_attempts (delivery_id, attempt, at, error) VALUES ($1, $2, now(), $3)',
-        [delivery.id, attempt, INTERRUPTED_ATTEMPT],
-      );
-      return attempt;
-    });
+  startAttempt(delivery: ClaimedDelivery): Promise<number | undefined> {
+    return this.starts.submit(delivery);
   }
 
   /**
    * Records the answer of `attempt` and moves the delivery on: succeeded; pending until the next
    * attempt of the schedule; or failed after the last one, which may switch the endpoint off. With no
-   * result, the attempt was interrupted and counts as failed as it stands.
+   * result, the attempt was interrupted and counts as failed as it stands. The answers recorded within
+   * one turn of the event loop share a transaction.
    */
-  async finishAttempt(
+  finishAttempt(
     delivery: ClaimedDelivery,
     attempt: number,
     result: AttemptResult | undefined,
   ): Promise<FinishedDelivery | undefined> {
-    return this.dataSource.transaction(async (manager) => {
-      if (result) {
-        await manager.query(
-          `UPDATE webhook_attempts SET response_status = $3, response_body = $4, duration_ms = $5, error = $6
-            WHERE delivery_id = $1 AND attempt = $2`,
-          [delivery.id, attempt, result.responseStatus, result.responseBody, result.durationMs, result.error],
-        );
-      }
-      const held: Array<{ attempt_count: number; round_start: number }> = await manager.query(
-        `SELECT attempt_count, round_start FROM webhook_deliveries
-          WHERE id = $1 AND lease_token = $2 AND status = 'pending' FOR UPDATE`,
-        [delivery.id, delivery.leaseToken],
+    return this.finishes.submit({ delivery, attempt, result });
+  }
+
+  private readonly starts = new MicroBatch<ClaimedDelivery, number | undefined>(
+    (deliveries) => this.startAll(deliveries),
+    async (delivery) => (await this.startAll([delivery]))[0],
+  );
+
+  private readonly finishes = new MicroBatch<Finish, FinishedDelivery | undefined>(
+    (finishes) => this.dataSource.transaction((manager) => this.finishAll(manager, finishes)),
+    (finish) => this.dataSource.transaction(async (manager) => (await this.finishAll(manager, [finish]))[0]),
+  );
+
+  /** One statement: counts each delivery's next attempt, if its lease still holds, and opens its row. */
+  private async startAll(deliveries: ClaimedDelivery[]): Promise<Array<number | undefined>> {
+    const rows = await rowsOf<{ id: string; attempt_count: number }>(
+      this.dataSource,
+      `WITH started AS (
+         UPDATE webhook_deliveries d
+            SET attempt_count = d.attempt_count + 1, attempt_open = true, updated_at = now()
+           FROM unnest($1::uuid[], $2::uuid[]) AS u(id, token)
+          WHERE d.id = u.id AND d.lease_token = u.token AND d.status = 'pending'
+         RETURNING d.id, d.attempt_count
+       ),
+       opened AS (
+         INSERT INTO webhook_attempts (delivery_id, attempt, at, error)
+         SELECT id, attempt_count, now(), $3 FROM started
+       )
+       SELECT id::text AS id, attempt_count FROM started`,
+      [deliveries.map((d) => d.id), deliveries.map((d) => d.leaseToken), INTERRUPTED_ATTEMPT],
+    );
+    const started = new Map(rows.map((row) => [row.id, row.attempt_count]));
+    return deliveries.map((delivery) => started.get(delivery.id));
+  }
+
+  private async finishAll(
+    manager: EntityManager,
+    finishes: Finish[],
+  ): Promise<Array<FinishedDelivery | undefined>> {
+    const answered = finishes.filter((finish) => finish.result !== undefined);
+    if (answered.length > 0) {
+      await manager.query(
+        `UPDATE webhook_attempts a
+            SET response_status = u.status, response_body = u.body, duration_ms = u.ms, error = u.error
+           FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[], $5::int[], $6::text[])
+                AS u(id, attempt, status, body, ms, error)
+          WHERE a.delivery_id = u.id AND a.attempt = u.attempt`,
+        [
+          answered.map((f) => f.delivery.id),
+          answered.map((f) => f.attempt),
+          answered.map((f) => f.result!.responseStatus),
+          answered.map((f) => f.result!.responseBody),
+          answered.map((f) => f.result!.durationMs),
+          answered.map((f) => f.result!.error),
+        ],
       );
+    }
+    // Locked in one order, so two replicas' batches never wait for each other.
+    const held = await rowsOf<{ id: string; attempt_count: number; round_start: number }>(
+      manager,
+      `SELECT d.id::text AS id, d.attempt_count, d.round_start FROM webhook_deliveries d
+         JOIN unnest($1::uuid[], $2::uuid[]) AS u(id, token) ON d.id = u.id AND d.lease_token = u.token
+        WHERE d.status = 'pending'
+        ORDER BY d.id
+          FOR UPDATE OF d`,
+      [finishes.map((f) => f.delivery.id), finishes.map((f) => f.delivery.leaseToken)],
+    );
+    const holding = new Map(held.map((row) => [row.id, row]));
+    const moves: Array<{ id: string; status: FinishedDelivery['status']; delaySeconds: number | null }> = [];
+    const outcomes = finishes.map(({ delivery, result }): FinishedDelivery | undefined => {
+      const row = holding.get(delivery.id);
       // Redelivered, deleted or taken over meanwhile: the answer is on record, the state is not ours.
-      if (held.length === 0) return undefined;
+      if (!row) return undefined;
       if (result?.ok) {
-        await manager.query(
-          `UPDATE webhook_deliveries
-              SET status = 'succeeded', attempt_open = false, next_attempt_at = NULL, leased_until = NULL,
-                  lease_token = NULL, updated_at = now()
-            WHERE id = $1`,
-          [delivery.id],
-        );
-        if (delivery.countsTowardSwitchOff) {
-          await manager.query('DELETE FROM webhook_endpoint_failures WHERE endpoint_id = $1', [
-            delivery.endpointId,
-          ]);
-        }
+        moves.push({ id: delivery.id, status: 'succeeded', delaySeconds: null });
         return { status: 'succeeded' };
       }
-      const inRound = held[0]!.attempt_count - held[0]!.round_start;
+      const inRound = row.attempt_count - row.round_start;
       const next = nextAttempt(inRound, this.options.retryDelaysSeconds, result?.retryAfterSeconds);
       if (next.kind === 'retry') {
-        await manager.query(
-          `UPDATE webhook_deliveries
-              SET attempt_open = false, next_attempt_at = now() + $2::float8 * interval '1 second',
-                  leased_until = NULL, lease_token = NULL, updated_at = now()
-            WHERE id = $1`,
-          [delivery.id, next.delaySeconds],
-        );
+        moves.push({ id: delivery.id, status: 'pending', delaySeconds: next.delaySeconds });
         return { status: 'pending' };
       }
-      await manager.query(
-        `UPDATE webhook_deliveries
-            SET status = 'failed', attempt_open = false, next_attempt_at = NULL, leased_until = NULL,
-                lease_token = NULL, updated_at = now()
-          WHERE id = $1`,
-        [delivery.id],
-      );
-      if (!delivery.countsTowardSwitchOff) return { status: 'failed' };
-      const switchedOff = await this.countFailure(manager, delivery, attempt);
-      return switchedOff ? { status: 'failed', switchedOff } : { status: 'failed' };
+      moves.push({ id: delivery.id, status: 'failed', delaySeconds: null });
+      return { status: 'failed' };
     });
+    if (moves.length > 0) {
+      await manager.query(
+        `UPDATE webhook_deliveries d
+            SET status = u.status, attempt_open = false,
+                next_attempt_at = now() + u.delay * interval '1 second',
+                leased_until = NULL, lease_token = NULL, updated_at = now()
+           FROM unnest($1::uuid[], $2::text[], $3::float8[]) AS u(id, status, delay)
+          WHERE d.id = u.id`,
+        [moves.map((m) => m.id), moves.map((m) => m.status), moves.map((m) => m.delaySeconds)],
+      );
+    }
+    await this.countTowardSwitchOff(manager, finishes, outcomes);
+    return outcomes;
+  }
+
+  /**
+   * A success starts an endpoint's count of failed deliveries over; a failure adds one. Applied in the
+   * order the answers came, so a batch leaves the count a run of single transactions would.
+   */
+  private async countTowardSwitchOff(
+    manager: EntityManager,
+    finishes: Finish[],
+    outcomes: Array<FinishedDelivery | undefined>,
+  ): Promise<void> {
+    let resets = new Set<string>();
+    const reset = async (): Promise<void> => {
+      if (resets.size === 0) return;
+      await manager.query('DELETE FROM webhook_endpoint_failures WHERE endpoint_id = ANY ($1::uuid[])', [
+        [...resets],
+      ]);
+      resets = new Set();
+    };
+    for (const [index, { delivery, attempt }] of finishes.entries()) {
+      const outcome = outcomes[index];
+      if (!outcome || !delivery.countsTowardSwitchOff) continue;
+      if (outcome.status === 'succeeded') resets.add(delivery.endpointId);
+      if (outcome.status !== 'failed') continue;
+      await reset();
+      const switchedOff = await this.countFailure(manager, delivery, attempt);
+      if (switchedOff) outcomes[index] = { status: 'failed', switchedOff };
+    }
+    await reset();
   }
 
   /** Hands the delivery back without spending an attempt; it is due again in `delayMs`. */

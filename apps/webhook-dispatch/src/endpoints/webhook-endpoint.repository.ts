@@ -1,4 +1,3 @@
-import type { WebhookDeliveryType } from '@cms/contracts';
 import type { SqlWindow } from '@cms/http';
 import type { EntityManager, Repository } from 'typeorm';
 
@@ -76,16 +75,25 @@ export class WebhookEndpointRepository {
   }
 
   /**
-   * The endpoints of the workspace that receive `kind` for something that happened at `at`: switched
-   * on, subscribed, and created by then, so that replaying old facts never reaches a newer endpoint.
+   * The switched-on endpoints of the workspaces, in id order, with what decides whether one receives
+   * a fact: its event types and when it was created (replaying old facts never reaches a newer one).
    */
-  async receiving(workspaceId: number, kind: WebhookDeliveryType, at: Date): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.manager.query(
-      `SELECT id FROM webhook_endpoints
-        WHERE workspace_id = $1 AND enabled AND $2 = ANY (event_types) AND created_at <= $3
-        ORDER BY id`,
-      [workspaceId, kind, at],
-    );
-    return rows.map((row) => row.id);
+  async receivers(
+    workspaceIds: readonly number[],
+  ): Promise<Array<{ id: string; workspaceId: number; eventTypes: string[]; createdAt: Date }>> {
+    if (workspaceIds.length === 0) return [];
+    const rows: Array<{ id: string; workspace_id: number; event_types: string[]; created_at: Date }> =
+      await this.manager.query(
+        `SELECT id, workspace_id, event_types, created_at FROM webhook_endpoints
+          WHERE workspace_id = ANY ($1::int[]) AND enabled
+          ORDER BY id`,
+        [workspaceIds],
+      );
+    return rows.map((row) => ({
+      id: row.id,
+      workspaceId: row.workspace_id,
+      eventTypes: row.event_types,
+      createdAt: row.created_at,
+    }));
   }
 }

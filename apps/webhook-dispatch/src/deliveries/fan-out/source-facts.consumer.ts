@@ -1,52 +1,52 @@
-import { deterministicId, type DecodedRecord } from '@cms/contracts';
-import { recordContext } from '@cms/kafka';
-import { Controller } from '@nestjs/common';
+import type { DecodedRecord } from '@cms/contracts';
+import { recordContext, type ChunkHandler, type ChunkRecord } from '@cms/kafka';
+import { Controller, Injectable } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EntityManager } from 'typeorm';
 
-import { workspaceIdOf } from '../../decisions/decision';
-import { WebhookEndpointRepository } from '../../endpoints/webhook-endpoint.repository';
 import { FACTS_TRANSPORT } from '../../transports';
-import { WebhookDeliveryRepository } from '../webhook-delivery.repository';
-import { serialiseEnvelope } from '../webhook-envelope';
 import { WEBHOOK_SOURCE_FACT_TYPES, WEBHOOK_SOURCES } from '../webhook-sources';
+import { FanOut } from './fan-out';
 
 /**
  * Turns each fact of the table into one delivery per endpoint that receives its kind, inside the
  * consumer's transaction: the deliveries and the checkpoint commit together, and sending happens in the
- * delivery worker, never here. A delivery's id (= its envelope id) is derived from the fact and the
- * endpoint, so a fact read twice cannot make a second one.
+ * delivery worker, never here.
  */
 @Controller()
 export class SourceFactsConsumer {
   @EventPattern(WEBHOOK_SOURCE_FACT_TYPES, FACTS_TRANSPORT)
   async fanOut(@Payload() record: DecodedRecord, @Ctx() rawContext: unknown): Promise<void> {
-    const source = WEBHOOK_SOURCES[record.type];
-    if (!source) return;
+    if (!WEBHOOK_SOURCES[record.type]) return;
     const context = recordContext(rawContext);
     // Below the replay horizon the deliveries of this fact were made by an earlier life of the schema.
     if (context.replaying) return;
-    const workspaceId = workspaceIdOf(record);
-    const at = new Date(record.time);
-    const endpointIds = await new WebhookEndpointRepository(context.manager).receiving(
-      workspaceId,
-      source.kind,
-      at,
+    await FanOut.apply(context.manager, [record]);
+  }
+}
+
+/**
+ * The facts of a chunk fanned out together: their workspaces' endpoints read with one statement and
+ * their deliveries made with another, instead of two per fact. The deliveries are those each fact
+ * makes on its own (the facts consumer never changes endpoints, so no fact of the chunk sees another's
+ * effect).
+ */
+@Injectable()
+export class SourceFactsChunk implements ChunkHandler {
+  takes(record: DecodedRecord): boolean {
+    return WEBHOOK_SOURCES[record.type] !== undefined;
+  }
+
+  async apply(records: ChunkRecord[], manager: EntityManager): Promise<void> {
+    const facts = records.filter(({ context }) => !context.replaying);
+    if (facts.length === 0) return;
+    const fanOut = await FanOut.load(
+      manager,
+      facts.map(({ record }) => record),
     );
-    if (endpointIds.length === 0) return;
-    const data = source.data(record);
-    await new WebhookDeliveryRepository(context.manager).createAll(
-      endpointIds.map((endpointId) => {
-        const id = deterministicId(record.id, endpointId);
-        return {
-          id,
-          endpointId,
-          workspaceId,
-          eventType: source.kind,
-          body: serialiseEnvelope(id, source.kind, at, data),
-          countsTowardSwitchOff: true,
-          createdAt: at,
-        };
-      }),
-    );
+    const deliveries = [];
+    for (const { record, inSpan } of facts)
+      deliveries.push(...(await inSpan(async () => fanOut.deliveriesOf(record))));
+    await FanOut.create(manager, deliveries);
   }
 }

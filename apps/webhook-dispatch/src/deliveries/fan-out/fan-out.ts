@@ -1,0 +1,67 @@
+import { deterministicId, type DecodedRecord } from '@cms/contracts';
+import type { EntityManager } from 'typeorm';
+
+import { workspaceIdOf } from '../../decisions/decision';
+import { WebhookEndpointRepository } from '../../endpoints/webhook-endpoint.repository';
+import { WebhookDeliveryRepository, type NewDelivery } from '../webhook-delivery.repository';
+import { serialiseEnvelope } from '../webhook-envelope';
+import { WEBHOOK_SOURCES } from '../webhook-sources';
+
+/**
+ * The deliveries a fact makes: one per endpoint of its workspace that receives its kind and existed
+ * when it happened. A delivery's id (= its envelope id) is derived from the fact and the endpoint, so
+ * a fact read twice cannot make a second one.
+ */
+export class FanOut {
+  /** The workspaces' endpoints, read once for all the facts. */
+  static async load(manager: EntityManager, facts: readonly DecodedRecord[]): Promise<FanOut> {
+    const workspaces = [...new Set(facts.map((fact) => workspaceIdOf(fact)))];
+    return new FanOut(await new WebhookEndpointRepository(manager).receivers(workspaces));
+  }
+
+  private constructor(
+    private readonly endpoints: Awaited<ReturnType<WebhookEndpointRepository['receivers']>>,
+  ) {}
+
+  /** The deliveries of one fact, in endpoint id order. */
+  deliveriesOf(fact: DecodedRecord): NewDelivery[] {
+    const source = WEBHOOK_SOURCES[fact.type];
+    if (!source) return [];
+    const workspaceId = workspaceIdOf(fact);
+    const at = new Date(fact.time);
+    const receiving = this.endpoints.filter(
+      (endpoint) =>
+        endpoint.workspaceId === workspaceId &&
+        endpoint.eventTypes.includes(source.kind) &&
+        endpoint.createdAt.getTime() <= at.getTime(),
+    );
+    if (receiving.length === 0) return [];
+    const data = source.data(fact);
+    return receiving.map(({ id: endpointId }) => {
+      const id = deterministicId(fact.id, endpointId);
+      return {
+        id,
+        endpointId,
+        workspaceId,
+        eventType: source.kind,
+        body: serialiseEnvelope(id, source.kind, at, data),
+        countsTowardSwitchOff: true,
+        createdAt: at,
+      };
+    });
+  }
+
+  /** Makes the deliveries of the facts in the surrounding transaction. */
+  static async apply(manager: EntityManager, facts: readonly DecodedRecord[]): Promise<void> {
+    if (facts.length === 0) return;
+    const fanOut = await FanOut.load(manager, facts);
+    await FanOut.create(
+      manager,
+      facts.flatMap((fact) => fanOut.deliveriesOf(fact)),
+    );
+  }
+
+  static async create(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {
+    await new WebhookDeliveryRepository(manager).createAll(deliveries);
+  }
+}
