@@ -36,12 +36,15 @@ function shareOf(reader: EnvReader): RebuildShare {
   return { index: 0, of };
 }
 
+/** The schema the service's tables live in when DATABASE_SCHEMA is not set. */
+export const DEFAULT_SCHEMA = 'contacts';
+
 /** Validated once at boot; the process refuses to start on a bad value. */
 export function loadConfig(env: Env = process.env, options: { rebuild?: boolean } = {}): ContactsConfig {
   const reader = new EnvReader(env);
   return {
     service: 'contacts',
-    ...serviceBaseConfig(reader, { httpPort: 3001, schema: 'contacts' }),
+    ...serviceBaseConfig(reader, { httpPort: 3001, schema: DEFAULT_SCHEMA }),
     consumerName: reader.consumerName('CONSUMER_NAME', 'contacts'),
     kafkaSessionTimeoutMs: reader.integer('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000),
     ...(options.rebuild

@@ -11,6 +11,11 @@ function earlyShares(command: string | undefined): Shares | undefined {
 }
 
 async function main(command: string | undefined): Promise<void> {
+  if (command === 'migrate') {
+    // Ahead of earlyShares and run.ts: a migration starts no rebuild processes and none of the service.
+    const { migrateContacts } = await import('./migrate');
+    process.exit(await migrateContacts());
+  }
   const shares = earlyShares(command);
   const { runContacts } = await import('./run');
   await runContacts(command, shares);

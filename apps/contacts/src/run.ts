@@ -16,7 +16,7 @@ export async function runContacts(command: string | undefined, shares?: Shares):
     process.exit(0);
   }
   if (command !== undefined)
-    throw new Error(`unknown command ${JSON.stringify(command)} (commands: rebuild)`);
+    throw new Error(`unknown command ${JSON.stringify(command)} (commands: rebuild, migrate)`);
   const config = loadConfig();
   const contacts = await startContacts(config, logger);
   logger.info({ url: contacts.url }, 'contacts listening');

@@ -48,6 +48,9 @@ const DEFAULT_PLANS: Record<Plan, PlanLimits> = {
   agency: { api: true, webhooks: true, storedContacts: 2_500_000 },
 };
 
+/** The schema the service's tables live in when DATABASE_SCHEMA is not set. */
+export const DEFAULT_SCHEMA = 'gateway';
+
 /** Validated once at boot; the process refuses to start on a bad value. */
 export function loadConfig(env: Env = process.env, options: { rebuild?: boolean } = {}): GatewayConfig {
   const reader = new EnvReader(env);
@@ -75,7 +78,7 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
   const publicBaseUrl = reader.optional('PUBLIC_BASE_URL');
   return {
     service: 'gateway',
-    ...serviceBaseConfig(reader, { httpPort: 3000, schema: 'gateway' }),
+    ...serviceBaseConfig(reader, { httpPort: 3000, schema: DEFAULT_SCHEMA }),
     redisUrl: reader.required('REDIS_URL'),
     adminToken,
     outcomeTimeoutMs: reader.integer('OUTCOME_TIMEOUT_MS', 10_000),

@@ -4,6 +4,7 @@ import { createLogger, logProcessWarnings } from '@cms/http';
 
 import { loadConfig } from './config';
 import { rebuildGateway, startGateway } from './gateway.app';
+import { migrateGateway } from './migrate';
 
 async function main(command: string | undefined): Promise<void> {
   const logger = createLogger('gateway');
@@ -13,8 +14,9 @@ async function main(command: string | undefined): Promise<void> {
     await rebuildGateway(config, config.rebuild!, logger);
     process.exit(0);
   }
+  if (command === 'migrate') process.exit(await migrateGateway(logger));
   if (command !== undefined)
-    throw new Error(`unknown command ${JSON.stringify(command)} (commands: rebuild)`);
+    throw new Error(`unknown command ${JSON.stringify(command)} (commands: rebuild, migrate)`);
   const config = loadConfig();
   const gateway = await startGateway(config, logger);
   logger.info({ url: gateway.url }, 'gateway listening');

@@ -66,6 +66,9 @@ function retryDelays(reader: EnvReader): number[] {
   return delays;
 }
 
+/** The schema the service's tables live in when DATABASE_SCHEMA is not set. */
+export const DEFAULT_SCHEMA = 'webhook_dispatch';
+
 /** Validated once at boot; the process refuses to start on a bad value. */
 export function loadConfig(
   env: Env = process.env,
@@ -83,7 +86,7 @@ export function loadConfig(
   }
   return {
     service: 'webhook-dispatch',
-    ...serviceBaseConfig(reader, { httpPort: 3006, schema: 'webhook_dispatch' }),
+    ...serviceBaseConfig(reader, { httpPort: 3006, schema: DEFAULT_SCHEMA }),
     consumerName: reader.consumerName('CONSUMER_NAME', 'webhook-dispatch'),
     kafkaSessionTimeoutMs: reader.integer('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000),
     secretsKey: reader.key32('SECRETS_KEY'),

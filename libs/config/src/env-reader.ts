@@ -100,14 +100,23 @@ export interface ServiceBaseConfig {
   topics: Topics;
 }
 
+/** Where a service's tables are: DATABASE_URL, and DATABASE_SCHEMA or the service's own default. */
+export function databaseSettings(reader: EnvReader, defaultSchema: string): { url: string; schema: string } {
+  return {
+    url: reader.required('DATABASE_URL'),
+    schema: reader.identifier('DATABASE_SCHEMA', defaultSchema),
+  };
+}
+
 export function serviceBaseConfig(
   reader: EnvReader,
   defaults: { httpPort: number; schema: string },
 ): ServiceBaseConfig {
+  const database = databaseSettings(reader, defaults.schema);
   return {
     httpPort: reader.integer('HTTP_PORT', defaults.httpPort, 0),
-    databaseUrl: reader.required('DATABASE_URL'),
-    databaseSchema: reader.identifier('DATABASE_SCHEMA', defaults.schema),
+    databaseUrl: database.url,
+    databaseSchema: database.schema,
     kafkaBrokers: reader.list('KAFKA_BROKERS'),
     topics: reader.topics(),
   };

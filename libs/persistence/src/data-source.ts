@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { DataSource, type DataSourceOptions, type EntitySchema, type MixedList } from 'typeorm';
 
 export interface DatabaseConfig {
@@ -55,12 +56,13 @@ export function createDataSource(config: DatabaseConfig): DataSource {
 /** Creates the schema and runs pending migrations, one replica at a time. */
 export async function migrate(dataSource: DataSource): Promise<string[]> {
   const schema = schemaOf(dataSource);
-  await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
     try {
+      // Under the lock: two first starts on a new schema would otherwise race to create it.
+      await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       const applied = await dataSource.runMigrations({ transaction: 'each' });
       return applied.map((migration) => migration.name);
     } finally {
@@ -82,6 +84,42 @@ export async function openDatabase(config: DatabaseConfig): Promise<DataSource> 
     throw error;
   }
   return dataSource;
+}
+
+/**
+ * The boot's migration step on its own (`main.js migrate`), so a platform can migrate before a rollout:
+ * the same migrations under the same lock, then the connections closed. Returns the names applied.
+ */
+export async function migrateDatabase(config: DatabaseConfig): Promise<string[]> {
+  const dataSource = createDataSource(config);
+  await dataSource.initialize();
+  try {
+    return await migrate(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/**
+ * `main.js migrate` of a service: migrates the database `database()` describes (reading it is part of
+ * the command, so a bad setting is reported like a failed migration), logs what it applied, and
+ * resolves to the process's exit code.
+ */
+export async function migrateCommand(logger: Logger, database: () => DatabaseConfig): Promise<number> {
+  let schema: string | undefined;
+  try {
+    const config = database();
+    schema = config.schema;
+    const applied = await migrateDatabase(config);
+    logger.info(
+      { schema, applied },
+      applied.length === 0 ? 'no migration to apply: the schema is up to date' : 'migrations applied',
+    );
+    return 0;
+  } catch (error) {
+    logger.error({ err: error, schema }, 'migration failed');
+    return 1;
+  }
 }
 
 /**

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { EnvReader, serviceBaseConfig } from '@cms/config';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import { parse } from 'yaml';
 
 import {
   autoscalers,
@@ -10,6 +14,7 @@ import {
   documentedObjects,
   httpPort,
   jobs,
+  K8S_ROOT,
   type KubeObject,
   kustomizations,
   kustomizeVersion,
@@ -58,6 +63,22 @@ function deploymentsOf(dir: string) {
   const deployments = serviceDeployments(objectsOf(dir));
   if (deployments.length === 0) throw new Error(`${dir} renders no service Deployment`);
   return deployments;
+}
+
+/** The Job that runs `main.js migrate` for the service of `deployment`, as the tree renders it. */
+function migrateJobOf(dir: string, deployment: IDeployment & KubeObject) {
+  const name = `${deployment.metadata.name}-migrate`;
+  const job = jobs(objectsOf(dir)).find((candidate) => candidate.metadata.name === name);
+  if (!job) throw new Error(`${dir} renders no Job ${name} beside Deployment/${deployment.metadata.name}`);
+  return job;
+}
+
+/** The `images:` overrides of an overlay's kustomization.yaml. */
+function imageOverrides(dir: string): { name: string; newName?: string; newTag: string }[] {
+  const kustomization = parse(readFileSync(path.join(K8S_ROOT, dir, 'kustomization.yaml'), 'utf8')) as {
+    images?: { name: string; newName?: string; newTag: string }[];
+  };
+  return kustomization.images ?? [];
 }
 
 /** The Deployments and Jobs whose pods run the system's image. */
@@ -186,6 +207,82 @@ describe.each(SERVICE_TREES)('%s: each service', (dir) => {
   });
 });
 
+describe.each(SERVICE_TREES)("%s: each service's migration Job", (dir) => {
+  it('runs `main.js migrate` with the image of the service, once per pod, retried and then removed', () => {
+    for (const deployment of deploymentsOf(dir)) {
+      const job = migrateJobOf(dir, deployment);
+      const container = soleContainer(job);
+      expect(container.image).toBe(soleContainer(deployment).image);
+      expect(container.args).toEqual(['migrate']);
+      expect(container.command).toBeUndefined();
+      expect(job.spec!.template.spec!.restartPolicy).toBe('Never');
+      expect(job.spec!.backoffLimit).toBeGreaterThan(0);
+      expect(job.spec!.activeDeadlineSeconds).toBeGreaterThan(0);
+      expect(job.spec!.ttlSecondsAfterFinished).toBeGreaterThan(0);
+      expect(job.metadata.labels).toMatchObject({
+        [NAME]: deployment.metadata.name,
+        'app.kubernetes.io/component': 'migrate',
+      });
+    }
+  });
+
+  it("reads DATABASE_URL from cms-secrets and DATABASE_SCHEMA from the service's ConfigMap, as the service does", () => {
+    const objects = objectsOf(dir);
+    for (const deployment of deploymentsOf(dir)) {
+      const service = deployment.metadata.name;
+      const container = soleContainer(migrateJobOf(dir, deployment));
+      // The database's secret and no other: migrating needs neither the operator token nor SECRETS_KEY.
+      expect(container.env).toEqual([
+        { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: SECRET, key: 'DATABASE_URL' } } },
+      ]);
+      expect(container.envFrom?.map((source) => source.configMapRef?.name)).toEqual([
+        SHARED_CONFIG,
+        `${service}-config`,
+      ]);
+      const own = configMaps(objects).find((configMap) => configMap.metadata.name === `${service}-config`);
+      const schema = own?.data?.DATABASE_SCHEMA;
+      expect([service, schema]).toEqual([service, expect.stringMatching(/^[a-z_][a-z0-9_]*$/)]);
+      const jobEnv = resolveEnv(container, objects).env;
+      const serviceEnv = resolveEnv(soleContainer(deployment), objects).env;
+      expect(new EnvReader(jobEnv).identifier('DATABASE_SCHEMA', '')).toBe(schema);
+      expect(jobEnv.DATABASE_SCHEMA).toBe(serviceEnv.DATABASE_SCHEMA);
+      expect(jobEnv.DATABASE_URL).toBe(serviceEnv.DATABASE_URL);
+    }
+  });
+
+  it('runs hardened like the service, with a writable /tmp where the service has one', () => {
+    for (const deployment of deploymentsOf(dir)) {
+      const job = migrateJobOf(dir, deployment);
+      expectHardened(job);
+      const tmpOf = (workload: IDeployment | IJob) => {
+        const mount = soleContainer(workload).volumeMounts?.find(
+          (candidate) => candidate.mountPath === '/tmp',
+        );
+        const volume = workload.spec!.template.spec!.volumes?.find(
+          (candidate) => candidate.name === mount?.name,
+        );
+        return volume?.emptyDir !== undefined;
+      };
+      expect([job.metadata.name, tmpOf(job)]).toEqual([job.metadata.name, tmpOf(deployment)]);
+    }
+  });
+
+  it("is never counted among the service's pods by its Deployment, Service or PodDisruptionBudget", () => {
+    const objects = objectsOf(dir);
+    for (const deployment of deploymentsOf(dir)) {
+      const podLabels = migrateJobOf(dir, deployment).spec!.template.metadata?.labels;
+      const selectors = [
+        ...serviceDeployments(objects).map((other) => other.spec!.selector.matchLabels),
+        ...services(objects).map((service) => service.spec?.selector),
+        ...disruptionBudgets(objects).map((budget) => budget.spec?.selector?.matchLabels),
+      ];
+      expect(selectors.length).toBeGreaterThan(0);
+      for (const selector of selectors)
+        expect([selector, selects(selector, podLabels)]).toEqual([selector, false]);
+    }
+  });
+});
+
 describe.each(WORKLOAD_TREES)('%s: each pod', (dir) => {
   it('gives every container CPU and memory requests within its limits', () => {
     const workloads = workloadsOf(dir);
@@ -246,14 +343,17 @@ describe.each(SERVICES.map((service) => [service, `base/${service}`]))(
         objects.filter((object) => object.metadata.labels?.[NAME] !== service).map(describeObject),
       ).toEqual([]);
       expect(serviceDeployments(objects).map(describeObject)).toEqual([`Deployment/${service}`]);
+      expect(jobs(objects).map(describeObject)).toEqual([`Job/${service}-migrate`]);
     });
 
     it('refers to nothing outside itself but the shared cms-config ConfigMap and cms-secrets Secret', () => {
       const objects = objectsOf(dir);
-      const { unresolved } = resolveEnv(soleContainer(serviceDeployments(objects)[0]!), objects);
-      expect(unresolved).toContain(`ConfigMap/${SHARED_CONFIG}`);
-      for (const reference of unresolved) {
-        expect(reference).toMatch(new RegExp(`^(ConfigMap/${SHARED_CONFIG}|Secret/${SECRET}#[A-Z_]+)$`));
+      for (const workload of [...serviceDeployments(objects), ...jobs(objects)]) {
+        const { unresolved } = resolveEnv(soleContainer(workload), objects);
+        expect(unresolved).toContain(`ConfigMap/${SHARED_CONFIG}`);
+        for (const reference of unresolved) {
+          expect(reference).toMatch(new RegExp(`^(ConfigMap/${SHARED_CONFIG}|Secret/${SECRET}#[A-Z_]+)$`));
+        }
       }
     });
   },
@@ -280,7 +380,7 @@ describe('base/common', () => {
 });
 
 describe.each(OVERLAYS)('%s', (dir) => {
-  it('renders the whole system: each service, the gateway HPA and the topics Job', () => {
+  it("renders the whole system: each service, the gateway HPA, the topics Job and each service's migration Job", () => {
     const objects = objectsOf(dir);
     expect(
       serviceDeployments(objects)
@@ -288,7 +388,24 @@ describe.each(OVERLAYS)('%s', (dir) => {
         .sort(),
     ).toEqual([...SERVICES].sort());
     expect(autoscalers(objects).map(describeObject)).toEqual(['HorizontalPodAutoscaler/gateway']);
-    expect(jobs(objects).map((job) => soleContainer(job).args)).toEqual([['topics', 'create']]);
+    expect(
+      Object.fromEntries(jobs(objects).map((job) => [job.metadata.name, soleContainer(job).args])),
+    ).toEqual({
+      'ops-topics-create': ['topics', 'create'],
+      ...Object.fromEntries(SERVICES.map((service) => [`${service}-migrate`, ['migrate']])),
+    });
+  });
+
+  it("sets the overlay's image of each service on its Deployment and its migration Job alike", () => {
+    const overrides = imageOverrides(dir);
+    for (const deployment of deploymentsOf(dir)) {
+      const service = deployment.metadata.name;
+      const override = overrides.find((candidate) => candidate.name === `cms/${service}`);
+      expect([service, override]).toEqual([service, expect.objectContaining({ newTag: expect.any(String) })]);
+      const image = `${override!.newName ?? override!.name}:${override!.newTag}`;
+      expect(soleContainer(deployment).image).toBe(image);
+      expect(soleContainer(migrateJobOf(dir, deployment)).image).toBe(image);
+    }
   });
 
   it('puts every namespaced object into one namespace', () => {
@@ -395,7 +512,9 @@ describe('deploy/k8s/README.md', () => {
 
   it('shows Jobs that run the production ops image, hardened, with settings and secrets production provides', () => {
     const production = objectsOf('overlays/production');
-    const opsImage = soleContainer(jobs(production)[0]!).image;
+    const topicsJob = jobs(production).find((job) => job.metadata.name === 'ops-topics-create');
+    const opsImage = soleContainer(topicsJob!).image;
+    expect(opsImage).toMatch(/(^|\/)cms\/ops:/);
     for (const job of documentedJobs()) {
       const container = soleContainer(job);
       expect(container.image).toBe(opsImage);
