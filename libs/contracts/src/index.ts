@@ -3,6 +3,7 @@ export * from './envelope/envelope';
 export * from './envelope/create-envelope';
 export * from './envelope/deterministic-id';
 export * from './registry/record-type-registry';
+export * from './registry/validation-metadata-cache';
 export * from './outcomes/outcome.records';
 export * from './dead-letters/dead-letter.records';
 export * from './gateway/gateway.records';

@@ -83,6 +83,21 @@ async function checkpoints(
   );
 }
 
+/**
+ * Sends records the consumer does not apply and waits until it has read past them. Counted from what
+ * it skipped once settled: its first fetch may come before it seeks to the stored checkpoint, and
+ * then it reads its first records a second time (and skips them).
+ */
+async function readPast(metrics: Registry, input: string, messages: Message[]): Promise<void> {
+  await sleep(300);
+  const before = await skippedCount(metrics);
+  await suite.producer.send(input, messages);
+  await eventually(
+    'the records read past',
+    async () => (await skippedCount(metrics)) >= before + messages.length,
+  );
+}
+
 async function skippedCount(metrics: Registry): Promise<number> {
   const metric = await metrics.getSingleMetric('cms_records_processed_total')?.get();
   return (metric?.values ?? [])
@@ -199,11 +214,11 @@ describe('a consumer reading past records it does not apply', () => {
     try {
       await suite.producer.send(input!, [counterAt(0, 0)]);
       await eventually('the first applied', async () => (await appliedSeqs(dataSource)).length === 1);
-      await suite.producer.send(
+      await readPast(
+        metrics,
         input!,
         range(1, 11).map((seq) => otherMessage(0, seq)),
       );
-      await eventually('the others read past', async () => (await skippedCount(metrics)) === 10);
       expect((await checkpoints(dataSource, name))[0]?.next).toBe(1);
     } finally {
       await runtime.stop();
@@ -221,11 +236,11 @@ describe('a consumer reading past records it does not apply', () => {
         range(0, 5).map((seq) => counterAt(0, seq)),
       );
       await eventually('5 applied', async () => (await appliedSeqs(dataSource)).length === 5);
-      await suite.producer.send(
+      await readPast(
+        metrics,
         input!,
         range(5, 15).map((seq) => otherMessage(0, seq)),
       );
-      await eventually('the others read past', async () => (await skippedCount(metrics)) === 10);
 
       await forgetFrom(dataSource, name, 3);
       await suite.producer.send(input!, [counterAt(0, 15)]);

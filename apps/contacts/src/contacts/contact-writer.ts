@@ -70,7 +70,7 @@ export class ContactWriter {
     await this.recordConsent(decision, store, contact, merged.consent, at);
     // A contact made a moment ago has no tags and no channel links yet.
     const view: ContactView = { contact, tags: [], channels: [] };
-    decision.fact(CONTACT_FACT_TYPES.created, String(id), contactSnapshot(view));
+    decision.fact(CONTACT_FACT_TYPES.created, String(id), () => contactSnapshot(view));
     this.publishConsentFlips(decision, contact, merged.consent, at);
     return view;
   }
@@ -91,7 +91,9 @@ export class ContactWriter {
     await this.recordConsent(decision, store, contact, merged.consent, at);
     const view = await store.view(contact);
     if (merged.changed.length > 0) {
-      decision.fact(CONTACT_FACT_TYPES.updated, String(contact.id), contactSnapshot(view, merged.changed));
+      decision.fact(CONTACT_FACT_TYPES.updated, String(contact.id), () =>
+        contactSnapshot(view, merged.changed),
+      );
     }
     this.publishConsentFlips(decision, contact, merged.consent, at);
     return view;

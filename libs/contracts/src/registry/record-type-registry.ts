@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 
 import { EnvelopeShape, type Envelope } from '../envelope/envelope';
+import { memoizeValidationMetadata } from './validation-metadata-cache';
 
 export type RecordClass<T = object> = new () => T;
 
@@ -51,6 +52,11 @@ function describe(errors: ValidationError[], prefix = ''): string[] {
  */
 export class RecordTypeRegistry {
   private readonly versions = new Map<string, Map<number, RecordTypeDefinition>>();
+
+  constructor() {
+    // Every record is validated on read: the rules of its class are looked up once, not per record.
+    memoizeValidationMetadata();
+  }
 
   register(...definitions: RecordTypeDefinition[]): this {
     for (const definition of definitions) {
@@ -108,7 +114,9 @@ export class RecordTypeRegistry {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new RecordDecodeError('malformed', 'record value is not a JSON object');
     }
-    const envelopeErrors = validateSync(plainToInstance(EnvelopeShape, parsed));
+    // The envelope's own attributes only: a shallow instance. plainToInstance would also copy the whole
+    // data tree, which is validated (and copied) below against its own class.
+    const envelopeErrors = validateSync(Object.assign(new EnvelopeShape(), parsed));
     if (envelopeErrors.length > 0) {
       throw new RecordDecodeError('invalid_envelope', 'record envelope is invalid', describe(envelopeErrors));
     }

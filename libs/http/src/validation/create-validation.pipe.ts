@@ -1,3 +1,4 @@
+import { memoizeValidationMetadata } from '@cms/contracts';
 import { type ValidationError, ValidationPipe } from '@nestjs/common';
 
 import { JsonApiException } from '../errors/json-api.exception';
@@ -9,6 +10,8 @@ import { validationErrorsToJsonApi } from './validation-errors.mapper';
  * in a single 422.
  */
 export function createValidationPipe(): ValidationPipe {
+  // Every request body is validated: the rules of its class are looked up once, not per request.
+  memoizeValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,

@@ -74,8 +74,12 @@ export class Decision<T = unknown> {
     return deterministicId(this.record.id, ...purpose, this.derived);
   }
 
-  /** Queues a fact for the service's topic; its id is derived from the record and its place among the facts. */
-  fact(type: string, subject: string, data: object): void {
+  /**
+   * Queues a fact for the service's topic; its id is derived from the record and its place among the
+   * facts. `data` may be a function that makes it, called here and now: a decision that publishes
+   * nothing (a rebuild below its replay horizon) then skips making it.
+   */
+  fact(type: string, subject: string, data: object | (() => object)): void {
     const { record } = this;
     this.facts.push(
       createEnvelope({
@@ -87,7 +91,7 @@ export class Decision<T = unknown> {
         causationid: record.id,
         time: record.time,
         subject,
-        data,
+        data: typeof data === 'function' ? data() : data,
       }),
     );
   }

@@ -60,7 +60,7 @@ export class RecordEventHandler {
       idempotencyKey: key ?? null,
     };
     await store.insertEvent(event);
-    decision.fact(EVENT_FACT_TYPES.recorded, String(event.id), eventRecordedFact(event));
+    decision.fact(EVENT_FACT_TYPES.recorded, String(event.id), () => eventRecordedFact(event));
     if (data.integration_id === undefined) return { status: 202, resource: eventResource(event) };
     const answer = { eventId: event.id, contactId: event.contactId };
     await receipts.record(workspaceId, data.integration_id, retryKeys, answer, decision.atDate);
