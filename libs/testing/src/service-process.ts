@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { eventually } from './unique';
@@ -17,19 +17,23 @@ export interface ServiceProcessOptions {
 
 /** A service built into dist/ as a process of its own, its output appended to `logFile`. */
 export function spawnService(name: string, options: ServiceProcessOptions): ChildProcess {
-  const out = createWriteStream(options.logFile, { flags: 'a' });
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), join(options.root, 'dist', 'apps', name, 'src', 'main.js')],
-    {
-      cwd: options.root,
-      env: { PATH: process.env.PATH ?? '', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  return child;
+  // The service writes its log straight into the file, as it does under `npm start`. Piped through
+  // this process instead, its logging would wait whenever this process is busy (a load generator is),
+  // and a service blocked on its log is not what a test or a benchmark means to measure.
+  const log = openSync(options.logFile, 'a');
+  try {
+    return spawn(
+      process.execPath,
+      [...(options.nodeArgs ?? []), join(options.root, 'dist', 'apps', name, 'src', 'main.js')],
+      {
+        cwd: options.root,
+        env: { PATH: process.env.PATH ?? '', ...options.env },
+        stdio: ['ignore', log, log],
+      },
+    );
+  } finally {
+    closeSync(log);
+  }
 }
 
 /** Waits until the service answers 200 on /ready; fails at once if it exits. */

@@ -9,18 +9,22 @@ import type { Principal } from './principal';
 
 interface Cached {
   principal: Principal | null;
-  expiresAt: number;
+  /** When the database said so; the answer is used until `keyCacheTtlMs` after it. */
+  readAt: number;
 }
 
 const MAX_CACHED = 10_000;
 
 /**
- * Bearer key → principal. Answers are cached for `keyCacheTtlMs` (at most 5 s): that bounds how long
- * a deleted key or a plan change takes to reach every replica, without a database read per request.
+ * Bearer key → principal. An answer is used for `keyCacheTtlMs` (at most 5 s) after the database
+ * gave it: that bounds how long a deleted key or a plan change takes to reach every replica, without
+ * a database read per request. A key in use is read again in the background once half that time has
+ * passed, so requests wait for the database only for a key not seen lately, and then share one read.
  */
 @Injectable()
 export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, Cached>();
+  private readonly reading = new Map<string, Promise<Cached>>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -33,15 +37,37 @@ export class ApiKeyAuthenticator {
       throw JsonApiException.unauthenticated('An API key is required: send Authorization: Bearer <key>.');
     if (key.length > 200) throw JsonApiException.unauthenticated('The API key is invalid or was deleted.');
     const hash = hashApiKey(key);
-    const now = Date.now();
+    const age = (cached: Cached | undefined): number =>
+      cached ? Date.now() - cached.readAt : Number.POSITIVE_INFINITY;
     let cached = this.cache.get(hash);
-    if (!cached || cached.expiresAt <= now) {
-      cached = { principal: await this.lookup(hash), expiresAt: now + this.config.keyCacheTtlMs };
-      if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(hash, cached);
+    if (age(cached) >= this.config.keyCacheTtlMs) {
+      cached = await this.read(hash);
+    } else if (age(cached) >= this.config.keyCacheTtlMs / 2) {
+      // Still good: answered now, and read again for the requests to come.
+      this.read(hash).catch(() => undefined);
     }
-    if (!cached.principal) throw JsonApiException.unauthenticated('The API key is invalid or was deleted.');
-    return cached.principal;
+    if (!cached!.principal) throw JsonApiException.unauthenticated('The API key is invalid or was deleted.');
+    return cached!.principal;
+  }
+
+  /** One database read per key at a time, however many requests ask meanwhile. */
+  private read(hash: string): Promise<Cached> {
+    let reading = this.reading.get(hash);
+    if (!reading) {
+      const readAt = Date.now();
+      reading = this.lookup(hash)
+        .then((principal) => {
+          const cached = { principal, readAt };
+          if (!this.cache.has(hash) && this.cache.size >= MAX_CACHED) {
+            this.cache.delete(this.cache.keys().next().value!);
+          }
+          this.cache.set(hash, cached);
+          return cached;
+        })
+        .finally(() => this.reading.delete(hash));
+      this.reading.set(hash, reading);
+    }
+    return reading;
   }
 
   private async lookup(hash: string): Promise<Principal | null> {

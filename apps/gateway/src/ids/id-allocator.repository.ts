@@ -7,39 +7,67 @@ interface Block {
   end: number;
 }
 
+interface Kind {
+  current: Block | undefined;
+  /** The block after the current one, fetched once half the current one is handed out. */
+  spare: Block | undefined;
+  fetching: Promise<void> | undefined;
+}
+
 /**
  * Mints integer ids from Postgres sequences, a block at a time: one round trip per hundred ids, and
  * no two replicas ever hand out the same id. Ids are minted before the request enters the log, so
- * replaying the log reproduces them.
+ * replaying the log reproduces them. The next block is fetched while half of the current one is
+ * left, so a request waits for the database only when ids go faster than a round trip.
  */
 export class IdAllocatorRepository {
-  private readonly blocks = new Map<IdKind, Block>();
-  private readonly refills = new Map<IdKind, Promise<void>>();
+  private readonly kinds = new Map<IdKind, Kind>();
 
   constructor(private readonly dataSource: DataSource) {}
 
   async next(kind: IdKind): Promise<number> {
+    const state = this.state(kind);
     for (;;) {
-      const block = this.blocks.get(kind);
+      if (state.current && state.current.next >= state.current.end && state.spare) {
+        state.current = state.spare;
+        state.spare = undefined;
+      }
+      const block = state.current;
       if (block && block.next < block.end) {
         const id = block.next;
         block.next += 1;
+        if (!state.spare && block.end - block.next <= ID_BLOCK_SIZE / 2) {
+          // Nobody waits on a prefetch: when it fails, the request that needs the block fetches it.
+          this.fetch(kind, state).catch(() => undefined);
+        }
         return id;
       }
-      let refill = this.refills.get(kind);
-      if (!refill) {
-        refill = this.refill(kind).finally(() => this.refills.delete(kind));
-        this.refills.set(kind, refill);
-      }
-      await refill;
+      await this.fetch(kind, state);
     }
   }
 
-  private async refill(kind: IdKind): Promise<void> {
-    const rows: Array<{ start: string }> = await this.dataSource.query(
-      `SELECT nextval('${kind}_ids')::text AS start`,
-    );
-    const start = Number(rows[0]!.start);
-    this.blocks.set(kind, { next: start, end: start + ID_BLOCK_SIZE });
+  private state(kind: IdKind): Kind {
+    let state = this.kinds.get(kind);
+    if (!state) {
+      state = { current: undefined, spare: undefined, fetching: undefined };
+      this.kinds.set(kind, state);
+    }
+    return state;
+  }
+
+  /** One fetch at a time per kind; a failed prefetch is tried again by the next request. */
+  private fetch(kind: IdKind, state: Kind): Promise<void> {
+    state.fetching ??= this.dataSource
+      .query(`SELECT nextval('${kind}_ids')::text AS start`)
+      .then((rows: Array<{ start: string }>) => {
+        const start = Number(rows[0]!.start);
+        const block = { next: start, end: start + ID_BLOCK_SIZE };
+        if (!state.current || state.current.next >= state.current.end) state.current = block;
+        else state.spare = block;
+      })
+      .finally(() => {
+        state.fetching = undefined;
+      });
+    return state.fetching;
   }
 }

@@ -1,0 +1,103 @@
+import type { DataSource } from 'typeorm';
+
+import { IdAllocatorRepository } from './id-allocator.repository';
+import { ID_BLOCK_SIZE } from './id-kinds';
+
+/** A sequence that hands out blocks of ID_BLOCK_SIZE, answering each query when the test lets it. */
+class FakeSequence {
+  queries = 0;
+  private nextStart = 1;
+  private readonly waiting: Array<() => void> = [];
+  failNext = false;
+
+  readonly dataSource = {
+    query: async (): Promise<Array<{ start: string }>> => {
+      this.queries += 1;
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (this.failNext) {
+        this.failNext = false;
+        throw new Error('connection refused');
+      }
+      const start = this.nextStart;
+      this.nextStart += ID_BLOCK_SIZE;
+      return [{ start: String(start) }];
+    },
+  } as unknown as DataSource;
+
+  /** Answers the queries waiting now. */
+  async answer(): Promise<void> {
+    for (const resolve of this.waiting.splice(0)) resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function settled<T>(promise: Promise<T>): Promise<{ done: boolean; value?: T }> {
+  let done = false;
+  let value: T | undefined;
+  void promise.then((v) => {
+    done = true;
+    value = v;
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  return { done, value };
+}
+
+describe('IdAllocatorRepository', () => {
+  it('hands out the ids of a block in order, one query for the first ones whoever asks', async () => {
+    const sequence = new FakeSequence();
+    const ids = new IdAllocatorRepository(sequence.dataSource);
+    const first = [ids.next('event'), ids.next('event'), ids.next('event')];
+    await sequence.answer();
+    expect(await Promise.all(first)).toEqual([1, 2, 3]);
+    expect(sequence.queries).toBe(1);
+  });
+
+  it('fetches the next block once half of the current one is handed out, so nobody waits at its end', async () => {
+    const sequence = new FakeSequence();
+    const ids = new IdAllocatorRepository(sequence.dataSource);
+    const first = ids.next('contact');
+    await sequence.answer();
+    expect(await first).toBe(1);
+    for (let id = 2; id < ID_BLOCK_SIZE / 2; id += 1) expect(await ids.next('contact')).toBe(id);
+    expect(sequence.queries).toBe(1);
+    expect(await ids.next('contact')).toBe(ID_BLOCK_SIZE / 2);
+    expect(sequence.queries).toBe(2);
+    await sequence.answer();
+    for (let id = ID_BLOCK_SIZE / 2 + 1; id <= ID_BLOCK_SIZE; id += 1)
+      expect(await ids.next('contact')).toBe(id);
+    // The next block is there already: the first id past the end is handed out at once.
+    expect(await settled(ids.next('contact'))).toEqual({ done: true, value: ID_BLOCK_SIZE + 1 });
+    expect(sequence.queries).toBe(2);
+  });
+
+  it('tries a failed prefetch again with the next id', async () => {
+    const sequence = new FakeSequence();
+    const ids = new IdAllocatorRepository(sequence.dataSource);
+    const first = ids.next('tag');
+    await sequence.answer();
+    await first;
+    for (let id = 2; id <= ID_BLOCK_SIZE / 2; id += 1) await ids.next('tag');
+    sequence.failNext = true;
+    await sequence.answer();
+    expect(sequence.queries).toBe(2);
+
+    expect(await ids.next('tag')).toBe(ID_BLOCK_SIZE / 2 + 1);
+    expect(sequence.queries).toBe(3);
+    await sequence.answer();
+    for (let id = ID_BLOCK_SIZE / 2 + 2; id <= ID_BLOCK_SIZE; id += 1) await ids.next('tag');
+    expect(await settled(ids.next('tag'))).toEqual({ done: true, value: ID_BLOCK_SIZE + 1 });
+  });
+
+  it('fails the requests waiting for a block the database could not give, and serves the next ones', async () => {
+    const sequence = new FakeSequence();
+    const ids = new IdAllocatorRepository(sequence.dataSource);
+    const waiting = [ids.next('workspace'), ids.next('workspace')];
+    sequence.failNext = true;
+    await sequence.answer();
+    for (const request of waiting) await expect(request).rejects.toThrow('connection refused');
+
+    const again = ids.next('workspace');
+    await sequence.answer();
+    expect(await again).toBe(1);
+  });
+});
