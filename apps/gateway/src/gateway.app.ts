@@ -2,6 +2,7 @@ import { consumerGroup } from '@cms/config';
 import { rejectedOutcome, type RecordTypeRegistry } from '@cms/contracts';
 import { bootstrapHttp, createFastifyAdapter, createLogger, ReadinessRegistry } from '@cms/http';
 import {
+  GATHERING_FETCH,
   KafkaRecordServer,
   OutboxRelay,
   runRebuild,
@@ -53,7 +54,8 @@ function requestsServer(
     metrics: app.get(Registry),
     deadLetterTopic: config.topics.deadLetters,
     onOutboxWritten: () => relay.kick(),
-    ...(rebuild ? { until: untilOf(rebuild, CONSUMER) } : {}),
+    // Most of what it reads is other services' requests; its own (workspaces, keys) can wait 20 ms.
+    ...(rebuild ? { until: untilOf(rebuild, CONSUMER) } : { fetch: GATHERING_FETCH }),
     // A request that can never be applied still gets an answer, so its client is not left waiting.
     onRejected: async ({ record, errorId }, context) => {
       if (!record) return;

@@ -47,13 +47,21 @@ export function envelopeRecord(
  */
 export async function appendToOutbox(manager: EntityManager, records: OutboxRecord[]): Promise<void> {
   if (records.length === 0) return;
-  await manager.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':outbox'))`);
-  const params: unknown[] = [];
-  const rows = records.map((record, index) => {
-    params.push(record.topic, record.key, record.value, JSON.stringify(record.headers));
-    const at = index * 4;
-    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb)`;
-  });
-  await manager.query(`INSERT INTO outbox (topic, key, value, headers) VALUES ${rows.join(', ')}`, params);
-  await manager.query(`SELECT pg_notify('outbox_' || current_schema(), '')`);
+  // One statement: the rows are made from the lock's row, so the lock is held before any id is
+  // drawn; the notification goes out with the commit.
+  await manager.query(
+    `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':outbox'))),
+          notified AS (SELECT pg_notify('outbox_' || current_schema(), ''))
+     INSERT INTO outbox (topic, key, value, headers)
+     SELECT r.topic, r.key, r.value, r.headers
+       FROM locked, notified, unnest($1::text[], $2::text[], $3::text[], $4::jsonb[]) WITH ORDINALITY
+            AS r(topic, key, value, headers, position)
+      ORDER BY r.position`,
+    [
+      records.map((record) => record.topic),
+      records.map((record) => record.key),
+      records.map((record) => record.value),
+      records.map((record) => JSON.stringify(record.headers)),
+    ],
+  );
 }
