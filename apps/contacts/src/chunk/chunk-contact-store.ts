@@ -131,6 +131,14 @@ const CONSENT_COLUMNS =
   'id, workspace_id, contact_id, channel, granted, previous, source, occurred_at, recorded_at';
 const EVENT_COLUMNS = 'id, workspace_id, name, contact_id, data, occurred_at, received_at, idempotency_key';
 
+/**
+ * Ends a LATERAL subquery that looks one key up, so that the planner keeps it as an index probe per
+ * key. Flattened into a join, a chunk of thousands of keys is planned as a hash join over a scan of
+ * the whole table (32 ms at 180,000 contacts, and growing with the table: a rebuild slowed down as it
+ * went), where the probes take 7 ms whatever the table's size.
+ */
+const ONE_PROBE_EACH = 'OFFSET 0';
+
 const CONTACT_SELECT = `SELECT c.id, c.workspace_id, c.name, c.phone, c.email, c.external_id, c.source, c.data,
   c.marketing_consent, c.value_times, c.created_at, c.updated_at, lower(c.email) AS email_lower FROM contacts c`;
 
@@ -169,12 +177,12 @@ export class ChunkContactStore implements ContactStore {
     const [emailWorkspaces, emails] = split(keys.emails);
     const rows: ContactRow[] = await manager.query(
       `${CONTACT_SELECT} WHERE c.id = ANY($1::integer[])
-       UNION ALL ${CONTACT_SELECT} JOIN unnest($2::integer[], $3::text[]) AS k(w, v)
-         ON c.workspace_id = k.w AND c.phone = k.v
-       UNION ALL ${CONTACT_SELECT} JOIN unnest($4::integer[], $5::text[]) AS k(w, v)
-         ON c.workspace_id = k.w AND c.external_id = k.v
-       UNION ALL ${CONTACT_SELECT} JOIN unnest($6::integer[], $7::text[]) AS k(w, v)
-         ON c.workspace_id = k.w AND lower(c.email) = lower(k.v)`,
+       UNION ALL SELECT c.* FROM unnest($2::integer[], $3::text[]) AS k(w, v)
+         CROSS JOIN LATERAL (${CONTACT_SELECT} WHERE c.workspace_id = k.w AND c.phone = k.v ${ONE_PROBE_EACH}) c
+       UNION ALL SELECT c.* FROM unnest($4::integer[], $5::text[]) AS k(w, v)
+         CROSS JOIN LATERAL (${CONTACT_SELECT} WHERE c.workspace_id = k.w AND c.external_id = k.v ${ONE_PROBE_EACH}) c
+       UNION ALL SELECT c.* FROM unnest($6::integer[], $7::text[]) AS k(w, v)
+         CROSS JOIN LATERAL (${CONTACT_SELECT} WHERE c.workspace_id = k.w AND lower(c.email) = lower(k.v) ${ONE_PROBE_EACH}) c`,
       [
         [...keys.contactIds],
         phoneWorkspaces,
@@ -223,8 +231,9 @@ export class ChunkContactStore implements ContactStore {
     if (keys.eventIds.size > 0 || idempotencyKeys.length > 0) {
       const events: EventRow[] = await manager.query(
         `SELECT e.* FROM events e WHERE e.id = ANY($1::integer[])
-         UNION ALL SELECT e.* FROM events e JOIN unnest($2::integer[], $3::text[]) AS k(w, v)
-           ON e.workspace_id = k.w AND e.idempotency_key = k.v`,
+         UNION ALL SELECT e.* FROM unnest($2::integer[], $3::text[]) AS k(w, v)
+           CROSS JOIN LATERAL (SELECT e.* FROM events e
+                                WHERE e.workspace_id = k.w AND e.idempotency_key = k.v ${ONE_PROBE_EACH}) e`,
         [[...keys.eventIds], keyWorkspaces, idempotencyKeys],
       );
       for (const row of events) {
