@@ -34,6 +34,7 @@ import { GatewayInit1763780000000 } from '../../migrations/1763780000000-gateway
 import { GatewayIntegrations1763810000000 } from '../../migrations/1763810000000-gateway-integrations.migration';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
+import { RATE_LIMIT_REDIS_OPTIONS } from '../rate-limit/rate-limit.service';
 import { IntegrationEntity } from '../integrations/integration.entity';
 import { ApiKeyEntity } from '../workspaces/api-key.entity';
 import { WorkspaceEntity } from '../workspaces/workspace.entity';
@@ -111,12 +112,7 @@ export class InfrastructureModule {
       },
       {
         provide: REDIS,
-        useFactory: () =>
-          new Redis(config.redisUrl, {
-            maxRetriesPerRequest: 2,
-            enableOfflineQueue: false,
-            lazyConnect: false,
-          }),
+        useFactory: () => new Redis(config.redisUrl, RATE_LIMIT_REDIS_OPTIONS),
       },
       {
         provide: IdAllocatorRepository,

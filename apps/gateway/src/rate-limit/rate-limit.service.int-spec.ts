@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -5,6 +6,7 @@ import { testStack, uniqueName } from '@cms/testing';
 import { Redis } from 'ioredis';
 
 import {
+  RATE_LIMIT_REDIS_OPTIONS,
   RateLimitService,
   type RateLimitBucket,
   type RateLimitConfig,
@@ -21,9 +23,12 @@ const clients: Redis[] = [];
 let redisUrl: string;
 let suites = 0;
 
-function connect(): Redis {
-  const client = new Redis(redisUrl);
+/** A client made as the gateway makes its own (concurrent checks share one pipelined write), once ready. */
+async function connect(): Promise<Redis> {
+  const client = new Redis(redisUrl, RATE_LIMIT_REDIS_OPTIONS);
   clients.push(client);
+  // Without an offline queue a command sent before the connection is up fails at once.
+  await once(client, 'ready');
   return client;
 }
 
@@ -70,9 +75,8 @@ async function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   redisUrl = (await testStack()).redisUrl;
-  redis = connect();
   // The service sends nothing to a client that is not ready yet (it would count in memory instead).
-  await redis.ping();
+  redis = await connect();
 });
 
 afterAll(async () => {
@@ -238,8 +242,7 @@ describe('RateLimitService', () => {
 
   it('shares the counters between replicas that each have their own Redis connection', async () => {
     const config = freshConfig();
-    const [clientA, clientB] = [connect(), connect()];
-    await Promise.all([clientA.ping(), clientB.ping()]);
+    const [clientA, clientB] = await Promise.all([connect(), connect()]);
     const replicaA = new RateLimitService(clientA, config);
     const replicaB = new RateLimitService(clientB, config);
 

@@ -1,5 +1,16 @@
-import type { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** The gateway's Redis client, which only counts requests. */
+export const RATE_LIMIT_REDIS_OPTIONS: RedisOptions = {
+  maxRetriesPerRequest: 2,
+  // A request must not wait for a reconnect: RateLimitService answers from memory meanwhile.
+  enableOfflineQueue: false,
+  lazyConnect: false,
+  // The checks of the requests under way go out in one write and one Redis round instead of one each
+  // (a write system call per request was 12 % of the gateway's CPU at 1,800 events/s).
+  enableAutoPipelining: true,
+};
 
 export type RateLimitBucket = 'api' | 'events';
 
