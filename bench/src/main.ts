@@ -43,8 +43,8 @@ const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [-
   --quick     a short run (about 4 minutes): shorter steps, smaller backlogs; figures are rougher
   --only      run only these phases (comma-separated); the others are reported as not measured
   --rate N    the sustained rate the latency phase halves, when the rate phase is not run
-  --profile   CPU profiles and SQL statement counts of the services during the rate, webhook and
-              replay phases (.local/bench/profiles/<run>/, summaries in the results)
+  --profile   CPU profiles and SQL statement counts of the services during the rate, latency,
+              webhook and replay phases (.local/bench/profiles/<run>/, summaries in the results)
   --no-build  use dist/ as it is
 `;
 
@@ -563,6 +563,8 @@ async function main(): Promise<number> {
     if (options.phases.has('latency')) {
       const rate = Math.max(10, Math.round((sustained ?? 200) / 2));
       log(`figure: one event's latency at ${rate} req/s (half of ${sustained ?? 'an assumed 400'} req/s)`);
+      // Profiled as measured: smooth arrivals cost the services differently from the rate search's bursts.
+      const pids = options.profile ? startProfiles(['gateway', 'contacts', 'webhook-dispatch']) : undefined;
       results.figures.eventLatency = await measureEventLatency(
         system.kafka,
         system.topics.contacts,
@@ -574,6 +576,13 @@ async function main(): Promise<number> {
         meter,
         log,
       ).catch(failed);
+      if (pids) {
+        const latency = results.figures.eventLatency;
+        await finishProfiles('event-latency', pids, () => ({
+          count: 'accepted' in latency ? latency.accepted : 0,
+          unit: 'event',
+        }));
+      }
     }
 
     if (options.phases.has('webhooks')) {
