@@ -11,9 +11,8 @@ import {
   COUNTED_TYPE,
   COUNTER_ENTITIES,
   COUNTER_MIGRATIONS,
-  counterHandler,
+  counterConsumer,
   counterMessage,
-  counterRegistry,
   CRASH_AMOUNT,
   POISON_AMOUNT,
 } from './fixtures/counter';
@@ -42,16 +41,8 @@ function runtimeFor(
   relay?: OutboxRelay,
 ): ConsumerRuntime {
   return new ConsumerRuntime({
-    name,
-    topics: [input],
-    kafka: suite.kafka,
-    dataSource,
-    registry: counterRegistry(),
-    logger: suite.logger,
-    handle: counterHandler(facts),
+    ...counterConsumer(suite, dataSource, name, input, facts),
     onOutboxWritten: () => relay?.kick(),
-    retryBackoffMs: { initial: 20, max: 200 },
-    sessionTimeoutMs: 10000,
   });
 }
 

@@ -2,13 +2,7 @@ import { eventually, uniqueName } from '@cms/testing';
 import type { DataSource } from 'typeorm';
 
 import { ConsumerRuntime } from '../src';
-import {
-  COUNTER_ENTITIES,
-  COUNTER_MIGRATIONS,
-  counterHandler,
-  counterMessage,
-  counterRegistry,
-} from './fixtures/counter';
+import { COUNTER_ENTITIES, COUNTER_MIGRATIONS, counterConsumer, counterMessage } from './fixtures/counter';
 import { useKafkaSuite } from './fixtures/kafka-suite';
 
 /**
@@ -26,17 +20,7 @@ async function start(
     { prefix: 'rewind-facts', partitions: 1 },
   );
   const name = uniqueName('rewind');
-  const runtime = new ConsumerRuntime({
-    name,
-    topics: [input!],
-    kafka: suite.kafka,
-    dataSource,
-    registry: counterRegistry(),
-    logger: suite.logger,
-    handle: counterHandler(facts!),
-    retryBackoffMs: { initial: 20, max: 200 },
-    sessionTimeoutMs: 10000,
-  });
+  const runtime = new ConsumerRuntime(counterConsumer(suite, dataSource, name, input!, facts!));
   await runtime.start();
   return { input: input!, runtime, name };
 }

@@ -9,9 +9,8 @@ import {
   COUNTER_ENTITIES,
   COUNTER_MIGRATIONS,
   COUNTER_TYPE,
-  counterHandler,
+  counterConsumer,
   counterMessage,
-  counterRegistry,
   POISON_AMOUNT,
 } from './fixtures/counter';
 import { useKafkaSuite } from './fixtures/kafka-suite';
@@ -51,17 +50,9 @@ async function start(
   const name = uniqueName('shared');
   const metrics = new Registry();
   const runtime = new ConsumerRuntime({
-    name,
-    topics: [input],
-    kafka: suite.kafka,
-    dataSource,
-    registry: counterRegistry(),
-    logger: suite.logger,
+    ...counterConsumer(suite, dataSource, name, input, facts!),
     metrics,
-    handle: counterHandler(facts!),
     accepts: (type) => type === COUNTER_TYPE,
-    retryBackoffMs: { initial: 20, max: 200 },
-    sessionTimeoutMs: 10000,
     ...options,
   });
   await runtime.start();
