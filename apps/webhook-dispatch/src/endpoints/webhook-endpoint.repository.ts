@@ -6,6 +6,14 @@ import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 /** A UUID as Postgres accepts it; anything else names no endpoint (and would fail the query). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A switched-on endpoint, with what decides whether it receives a fact. */
+export interface Receiver {
+  id: string;
+  workspaceId: number;
+  eventTypes: string[];
+  createdAt: Date;
+}
+
 export class WebhookEndpointRepository {
   private readonly endpoints: Repository<WebhookEndpointEntity>;
 
@@ -78,9 +86,7 @@ export class WebhookEndpointRepository {
    * The switched-on endpoints of the workspaces, in id order, with what decides whether one receives
    * a fact: its event types and when it was created (replaying old facts never reaches a newer one).
    */
-  async receivers(
-    workspaceIds: readonly number[],
-  ): Promise<Array<{ id: string; workspaceId: number; eventTypes: string[]; createdAt: Date }>> {
+  async receivers(workspaceIds: readonly number[]): Promise<Receiver[]> {
     if (workspaceIds.length === 0) return [];
     const rows: Array<{ id: string; workspace_id: number; event_types: string[]; created_at: Date }> =
       await this.manager.query(

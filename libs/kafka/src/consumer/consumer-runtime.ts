@@ -169,6 +169,18 @@ interface SkippedRun {
   since: number;
 }
 
+/** What the members of one transaction share while their records are applied in turn. */
+interface TransactionWork {
+  manager: EntityManager;
+  /** The facts to append to the outbox, in order. */
+  pending: OutboxRecord[];
+  /** Debug lines of the records applied, written once the transaction commits. */
+  lines: Array<Record<string, unknown>>;
+  chunk: ChunkHandler | undefined;
+  /** Records the chunk handler has taken and not yet applied. */
+  run: ChunkRecord[];
+}
+
 /** A partition whose stored checkpoint turned out to be behind the records read past there. */
 interface Rewind {
   topic: string;
@@ -182,11 +194,7 @@ interface Rewind {
  * that lagged). The partition is read again from the checkpoint rather than skipping them.
  */
 class CheckpointBehindError extends Error {
-  constructor(
-    readonly next: bigint,
-    readonly topic: string,
-    readonly partition: number,
-  ) {
+  constructor(readonly next: bigint) {
     super(`the stored checkpoint ${next} is below the records in hand`);
     this.name = 'CheckpointBehindError';
   }
@@ -708,7 +716,7 @@ export class ConsumerRuntime {
         // What was read past before the chunk counts as in hand: the checkpoint stayed where it began.
         const inHandFrom = run && run.to === first ? run.from : first;
         if (next !== undefined && inHandFrom > next && this.rewoundTo.get(key) !== next) {
-          throw new CheckpointBehindError(next, member.topic, member.partition);
+          throw new CheckpointBehindError(next);
         }
       }
       const updates: Array<{ topic: string; partition: number; next: bigint }> = [];
@@ -720,7 +728,7 @@ export class ConsumerRuntime {
       const total = members.reduce((sum, member) => sum + member.messages.length, 0);
       const chunk =
         total > 1 && members.every((member) => member.reject.size === 0) ? this.options.chunk : undefined;
-      const work = { manager, pending, lines, chunk, run: [] as ChunkRecord[] };
+      const work: TransactionWork = { manager, pending, lines, chunk, run: [] };
       for (const [index, member] of members.entries()) {
         const { next, horizon } = stored.get(partitionKey(member.topic, member.partition)) ?? {};
         await this.applyMember(work, member, next, horizon, counts[index]!);
@@ -750,13 +758,7 @@ export class ConsumerRuntime {
 
   /** Applies one partition's records of a transaction, in order, after those of the members before it. */
   private async applyMember(
-    work: {
-      manager: EntityManager;
-      pending: OutboxRecord[];
-      lines: Array<Record<string, unknown>>;
-      chunk: ChunkHandler | undefined;
-      run: ChunkRecord[];
-    },
+    work: TransactionWork,
     member: Member,
     next: bigint | undefined,
     horizon: bigint | undefined,
@@ -819,11 +821,7 @@ export class ConsumerRuntime {
   }
 
   /** The records taken by the chunk handler so far go first: what comes next sees their writes. */
-  private async flushRun(work: {
-    manager: EntityManager;
-    chunk: ChunkHandler | undefined;
-    run: ChunkRecord[];
-  }): Promise<void> {
+  private async flushRun(work: TransactionWork): Promise<void> {
     if (work.run.length === 0) return;
     const records = work.run;
     work.run = [];

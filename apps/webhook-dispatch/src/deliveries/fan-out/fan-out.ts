@@ -2,7 +2,7 @@ import { deterministicId, type DecodedRecord } from '@cms/contracts';
 import type { EntityManager } from 'typeorm';
 
 import { workspaceIdOf } from '../../decisions/decision';
-import { WebhookEndpointRepository } from '../../endpoints/webhook-endpoint.repository';
+import { WebhookEndpointRepository, type Receiver } from '../../endpoints/webhook-endpoint.repository';
 import { WebhookDeliveryRepository, type NewDelivery } from '../webhook-delivery.repository';
 import { serialiseEnvelope } from '../webhook-envelope';
 import { WEBHOOK_SOURCES } from '../webhook-sources';
@@ -16,12 +16,17 @@ export class FanOut {
   /** The workspaces' endpoints, read once for all the facts. */
   static async load(manager: EntityManager, facts: readonly DecodedRecord[]): Promise<FanOut> {
     const workspaces = [...new Set(facts.map((fact) => workspaceIdOf(fact)))];
-    return new FanOut(await new WebhookEndpointRepository(manager).receivers(workspaces));
+    const byWorkspace = new Map<number, Receiver[]>();
+    for (const endpoint of await new WebhookEndpointRepository(manager).receivers(workspaces)) {
+      const endpoints = byWorkspace.get(endpoint.workspaceId);
+      if (endpoints) endpoints.push(endpoint);
+      else byWorkspace.set(endpoint.workspaceId, [endpoint]);
+    }
+    return new FanOut(byWorkspace);
   }
 
-  private constructor(
-    private readonly endpoints: Awaited<ReturnType<WebhookEndpointRepository['receivers']>>,
-  ) {}
+  /** Each workspace's endpoints in id order. */
+  private constructor(private readonly byWorkspace: ReadonlyMap<number, readonly Receiver[]>) {}
 
   /** The deliveries of one fact, in endpoint id order. */
   deliveriesOf(fact: DecodedRecord): NewDelivery[] {
@@ -29,11 +34,8 @@ export class FanOut {
     if (!source) return [];
     const workspaceId = workspaceIdOf(fact);
     const at = new Date(fact.time);
-    const receiving = this.endpoints.filter(
-      (endpoint) =>
-        endpoint.workspaceId === workspaceId &&
-        endpoint.eventTypes.includes(source.kind) &&
-        endpoint.createdAt.getTime() <= at.getTime(),
+    const receiving = (this.byWorkspace.get(workspaceId) ?? []).filter(
+      (endpoint) => endpoint.eventTypes.includes(source.kind) && endpoint.createdAt.getTime() <= at.getTime(),
     );
     if (receiving.length === 0) return [];
     const data = source.data(fact);
