@@ -32,18 +32,20 @@ export default [
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:contracts'] },
+            // The service kit puts the plumbing together into a whole service; services are built on it.
+            { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
             {
               sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
             },
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
             },
             {
               sourceTag: 'type:bench',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
             },
           ],
         },
@@ -72,14 +74,18 @@ export default [
               sourceTag: 'type:infra',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
             },
+            {
+              sourceTag: 'type:kit',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+            },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
             {
               sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
             },
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
             },
           ],
         },

@@ -1,7 +1,7 @@
 import { ConfigError, EnvReader, serviceBaseConfig, type Env, type ServiceBaseConfig } from '@cms/config';
 import { parseRebuildPlan, type RebuildPlan } from '@cms/kafka';
 
-import { rebuildProcesses, rebuildShare, type RebuildShare } from './rebuild-shares';
+import { rebuildProcesses, rebuildShare, type RebuildShare } from '@cms/service-kit/shares';
 
 export { consumerGroup } from '@cms/config';
 

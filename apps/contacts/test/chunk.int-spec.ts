@@ -1,21 +1,18 @@
 import {
+  CONTACT_FACT_TYPES,
   CONTACT_REQUEST_TYPES,
   CONTACTS_RECORD_TYPES,
   createEnvelope,
   EVENT_REQUEST_TYPES,
+  GATEWAY_RECORD_TYPES,
+  GATEWAY_REQUEST_TYPES,
   OUTCOME_RECORD_TYPES,
   RecordDecodeError,
   RecordTypeRegistry,
   type DecodedRecord,
+  type Envelope,
 } from '@cms/contracts';
-import {
-  decideRequest,
-  RequestRefusedError,
-  type Answer,
-  type ChunkRecord,
-  type Decision,
-  type RecordContext,
-} from '@cms/kafka';
+import { RequestRefusedError, type Answer, type ChunkRecord, type RecordContext } from '@cms/kafka';
 import { dropSchema, openDatabase } from '@cms/persistence';
 import { testStack, uniqueName } from '@cms/testing';
 import fc from 'fast-check';
@@ -28,13 +25,16 @@ import { ContactWriter } from '../src/contacts/contact-writer';
 import { IngestContactHandler } from '../src/contacts/ingest-contact/ingest-contact.handler';
 import { UpdateContactHandler } from '../src/contacts/update-contact/update-contact.handler';
 import { UpsertContactHandler } from '../src/contacts/upsert-contact/upsert-contact.handler';
-import { SOURCE } from '../src/decisions/decision';
+import type { ContactsDecision } from '../src/decisions/decision';
+import { RequestDecider } from '../src/decisions/request-decider';
 import { RecordEventHandler } from '../src/events/record-event/record-event.handler';
-import {
-  CONTACTS_ALL_MIGRATIONS,
-  CONTACTS_ENTITIES,
-  PROJECTION_ENTITIES,
-} from '../src/infrastructure/infrastructure.module';
+import { entitiesOf, migrationsOf } from '@cms/service-kit';
+
+import { PROJECTION_ENTITIES, CONTACTS_SERVICE } from '../src/contacts.service';
+import { ApplyPlanLimitHandler } from '../src/plans/apply-plan-limit/apply-plan-limit.handler';
+
+const CONTACTS_ALL_MIGRATIONS = migrationsOf(CONTACTS_SERVICE);
+const CONTACTS_ENTITIES = entitiesOf(CONTACTS_SERVICE);
 
 /**
  * The set-based path (ContactsChunk) against the per-record path (decideRequest with the live
@@ -43,13 +43,23 @@ import {
  * the same records in the same order.
  */
 
-const registry = new RecordTypeRegistry().register(...CONTACTS_RECORD_TYPES, ...OUTCOME_RECORD_TYPES);
+const registry = new RecordTypeRegistry().register(
+  ...CONTACTS_RECORD_TYPES,
+  ...OUTCOME_RECORD_TYPES,
+  ...GATEWAY_RECORD_TYPES,
+);
+const planLimits = new ApplyPlanLimitHandler();
+const PLAN_TYPES: readonly string[] = [
+  GATEWAY_REQUEST_TYPES.workspaceCreate,
+  GATEWAY_REQUEST_TYPES.workspaceUpdate,
+];
 
 let config: ContactsConfig;
 let perRecordDb: DataSource;
 let chunkDb: DataSource;
 let chunk: ContactsChunk;
-let handlers: Map<string, (decision: Decision<never>) => Promise<Answer>>;
+let decider: RequestDecider;
+let handlers: Map<string, (decision: ContactsDecision<never>) => Promise<Answer>>;
 
 beforeAll(async () => {
   const stack = await testStack();
@@ -74,14 +84,15 @@ beforeAll(async () => {
   const update = new UpdateContactHandler(writer);
   const batch = new BatchUpsertContactsHandler(upsert);
   const ingest = new IngestContactHandler(writer);
-  handlers = new Map<string, (decision: Decision<never>) => Promise<Answer>>([
+  handlers = new Map<string, (decision: ContactsDecision<never>) => Promise<Answer>>([
     [EVENT_REQUEST_TYPES.record, (decision) => recordEvent.handle(decision)],
     [CONTACT_REQUEST_TYPES.upsert, (decision) => upsert.handle(decision)],
     [CONTACT_REQUEST_TYPES.update, (decision) => update.handle(decision)],
     [CONTACT_REQUEST_TYPES.batchUpsert, (decision) => batch.handle(decision)],
     [CONTACT_REQUEST_TYPES.ingest, (decision) => ingest.handle(decision)],
   ]);
-  chunk = new ContactsChunk(config, recordEvent, upsert, update);
+  decider = new RequestDecider(config);
+  chunk = new ContactsChunk(decider, recordEvent, upsert, update, batch);
 });
 
 afterAll(async () => {
@@ -130,13 +141,14 @@ function decode(value: string): DecodedRecord | undefined {
 }
 
 function perRecord(record: DecodedRecord, context: RecordContext): Promise<void> {
-  return decideRequest(
-    record as DecodedRecord<never>,
-    context,
-    SOURCE,
-    { facts: config.topics.contacts, outcomes: config.topics.outcomes },
-    handlers.get(record.type)!,
-  );
+  // The gateway answers plan records; contacts only keeps their limit (PlanRecordsConsumer).
+  if (PLAN_TYPES.includes(record.type)) {
+    return planLimits.handle(
+      context.manager,
+      record.data as { workspace_id: number; contact_limit?: number },
+    );
+  }
+  return decider.decide(record as DecodedRecord<never>, context, handlers.get(record.type)!);
 }
 
 /**
@@ -222,6 +234,28 @@ async function empty(db: DataSource): Promise<void> {
   await db.query(`TRUNCATE ${tables(db).join(', ')}`);
 }
 
+/**
+ * The contact.updated facts about a contact other than the one its request wrote (the outcome's
+ * contact): a contact that lost identifiers to it.
+ */
+function moves(emitted: Emitted[]): number {
+  const records = emitted.map(
+    (record) => [record.topic, JSON.parse(record.value) as Envelope<Record<string, unknown>>] as const,
+  );
+  const written = new Map<string | undefined, unknown>();
+  for (const [topic, envelope] of records) {
+    if (topic !== config.topics.outcomes) continue;
+    const resource = (envelope.data as { resource?: { id?: unknown; contact_id?: unknown } }).resource;
+    written.set(envelope.causationid, resource?.contact_id ?? resource?.id);
+  }
+  return records.filter(
+    ([, fact]) =>
+      fact.type === CONTACT_FACT_TYPES.updated &&
+      typeof written.get(fact.causationid) === 'number' &&
+      Number(fact.subject) !== written.get(fact.causationid),
+  ).length;
+}
+
 // --- the requests -----------------------------------------------------------------------------
 
 const workspace = fc.constantFrom(1, 2);
@@ -256,6 +290,8 @@ const consent = fc.record(
   { requiredKeys: [] },
 );
 const contactId = fc.integer({ min: 100, max: 110 });
+/** Candidate ids that are seldom taken already, so that contacts get created. */
+const freshContactId = fc.integer({ min: 200, max: 100_000 });
 const limit = fc.integer({ min: 0, max: 4 });
 
 const eventContact = fc.record(
@@ -290,6 +326,25 @@ const event = fc.record(
   { requiredKeys: ['name', 'event_id', 'contact_id', 'contact_limit', 'contact'] },
 );
 
+/**
+ * An event naming a phone, an external id and an email at once: with few values to draw from, they
+ * often belong to different contacts, and the one its phone matched takes the others' identifiers.
+ */
+const identityEvent = event.chain((body) =>
+  fc
+    .record({ phone, external_id: externalId, email, name: fc.constant('Moved') }, { requiredKeys: ['name'] })
+    .chain((contact) =>
+      fc.tuple(freshContactId, freshContactId).map(([contactId, eventId]) => ({
+        ...body,
+        event_id: eventId,
+        idempotency_key: undefined,
+        contact_id: contactId,
+        contact_limit: 10,
+        contact,
+      })),
+    ),
+);
+
 /** An inbound webhook's event: it needs the receipts, so it is always decided on its own. */
 const inboundEvent = event.chain((body) =>
   fc.constantFrom(['integration:9:id:a'], ['integration:9:id:b', 'integration:9:id:a']).map((keys) => ({
@@ -314,6 +369,17 @@ const upsertBody = fc.record(
 );
 
 const upsert = fc.record({ contact_id: contactId, contact_limit: limit, body: upsertBody });
+
+/** A contact known by one identifier only: what an identity event later takes identifiers from. */
+const oneIdentifierUpsert = fc.record({
+  contact_id: freshContactId,
+  contact_limit: fc.constant(10),
+  body: fc.oneof(
+    phone.map((value) => ({ name: 'One', phone: value })),
+    externalId.map((value) => ({ name: 'One', external_id: value })),
+    email.map((value) => ({ name: 'One', email: value })),
+  ),
+});
 
 const update = fc.record(
   {
@@ -344,11 +410,20 @@ const batch = fc.record({
   ),
 });
 
+/** A plan change between the writes: the limit every later write of the workspace is judged by. */
+const plan = workspace.chain((workspaceId) =>
+  fc.record(
+    { workspace_id: fc.constant(workspaceId), plan: fc.constant('pro'), contact_limit: limit },
+    { requiredKeys: ['workspace_id'] },
+  ),
+);
+
 const request = fc.tuple(
   workspace,
   time,
   fc.oneof(
     { weight: 5, arbitrary: event.map((body) => [EVENT_REQUEST_TYPES.record, body] as const) },
+    { weight: 3, arbitrary: identityEvent.map((body) => [EVENT_REQUEST_TYPES.record, body] as const) },
     { weight: 1, arbitrary: inboundEvent.map((body) => [EVENT_REQUEST_TYPES.record, body] as const) },
     {
       weight: 3,
@@ -357,24 +432,34 @@ const request = fc.tuple(
           [CONTACT_REQUEST_TYPES.upsert, { ...body, contact_id, contact_limit }] as const,
       ),
     },
+    {
+      weight: 2,
+      arbitrary: oneIdentifierUpsert.map(
+        ({ contact_id, contact_limit, body }) =>
+          [CONTACT_REQUEST_TYPES.upsert, { ...body, contact_id, contact_limit }] as const,
+      ),
+    },
     { weight: 3, arbitrary: update.map((body) => [CONTACT_REQUEST_TYPES.update, body] as const) },
     { weight: 1, arbitrary: ingest.map((body) => [CONTACT_REQUEST_TYPES.ingest, body] as const) },
     { weight: 1, arbitrary: batch.map((body) => [CONTACT_REQUEST_TYPES.batchUpsert, body] as const) },
+    { weight: 1, arbitrary: plan.map((body) => [GATEWAY_REQUEST_TYPES.workspaceUpdate, body] as const) },
   ),
 );
 
 /** Requests as the gateway writes them, cut into the chunks a partition is read in. */
 const log = fc
   .tuple(
-    fc.array(request, { minLength: 1, maxLength: 30 }),
+    fc.array(request, { minLength: 1, maxLength: 30, size: 'medium' }),
     fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 8 }),
   )
   .map(([requests, sizes]) => {
-    const values = requests.map(([workspaceId, at, [type, body]]) =>
-      JSON.stringify(
-        createEnvelope({ type, source: 'gateway', workspaceid: String(workspaceId), time: at, data: body }),
-      ),
-    );
+    const values = requests.map(([workspaceId, at, [type, body]]) => {
+      // A plan record is about the workspace it names, and keyed by it like the workspace's writes.
+      const about = 'workspace_id' in body ? body.workspace_id : workspaceId;
+      return JSON.stringify(
+        createEnvelope({ type, source: 'gateway', workspaceid: String(about), time: at, data: body }),
+      );
+    });
     const chunks: string[][] = [];
     for (let at = 0, index = 0; at < values.length; index += 1) {
       const size = sizes[index % sizes.length]!;
@@ -387,11 +472,16 @@ const log = fc
 describe('deciding a chunk together', () => {
   it('leaves every table and every emitted record as deciding its records one by one does', async () => {
     let chunksTogether = 0;
+    let moved = 0;
     await fc.assert(
       fc.asyncProperty(log, fc.boolean(), async (chunks, replaying) => {
         await empty(perRecordDb);
         await empty(chunkDb);
         const one = await applyLog(perRecordDb, chunks, false);
+        // Every chunk applies: no write ever tries to give a second contact an identifier (the unique
+        // indexes would fail it), including moves between contacts of one chunk.
+        expect(one.ends.every((end) => end === 'applied')).toBe(true);
+        moved += moves(one.emitted);
         // Below a replay horizon nothing is emitted, and the rows are the same all the same.
         const together = await applyLog(chunkDb, chunks, true, replaying);
         // A chunk the per-record path applies is applied set-based too, not left to the fallback.
@@ -403,6 +493,7 @@ describe('deciding a chunk together', () => {
       { numRuns: 150 },
     );
     expect(chunksTogether).toBeGreaterThan(100);
+    expect(moved).toBeGreaterThan(20);
   }, 300_000);
 
   it('decides a chunk of new contacts, matches, refusals and repeats with a few statements', async () => {
@@ -466,9 +557,58 @@ describe('deciding a chunk together', () => {
     expect(rows.contacts).toHaveLength(2);
     expect(rows.events).toHaveLength(2);
     expect(rows.consent_changes).toHaveLength(1);
-    expect(rows.workspace_usage).toEqual([{ workspace_id: 7, contacts: 2 }]);
+    expect(
+      (rows.workspace_usage as Array<{ workspace_id: unknown }>).map((row) => ({
+        ...row,
+        workspace_id: String(row.workspace_id),
+      })),
+    ).toEqual([{ workspace_id: '7', contacts: 2, contact_limit: null }]);
     // Loading (contacts, emails' lower case not needed here, views, events, usage) and writing (contacts
     // updated and inserted, usage, consent changes, events): not one statement per record.
+    expect(statements.length).toBeLessThanOrEqual(12);
+  });
+
+  it('decides a batch of 1,000 upserts, refusals among them, with a few statements', async () => {
+    await empty(chunkDb);
+    const contacts = Array.from({ length: 1000 }, (_, i) => ({
+      contact_id: 5000 + i,
+      name: `Batch ${i}`,
+      // Every tenth element names the phone of the one before it: that contact, updated.
+      phone: `+1415556${String(i % 10 === 9 ? i - 1 : i).padStart(4, '0')}`,
+      external_id: `batch-${i}`,
+    }));
+    const record = registry.decode(
+      JSON.stringify(
+        createEnvelope({
+          type: CONTACT_REQUEST_TYPES.batchUpsert,
+          source: 'gateway',
+          workspaceid: '7',
+          data: { contact_limit: 800, contacts },
+        }),
+      ),
+    );
+    expect(chunk.takes(record) && chunk.worthAlone(record)).toBe(true);
+    const emitted: Emitted[] = [];
+    const statements = await counted(chunkDb, (manager) =>
+      chunk.apply([{ record, context: contextOf(manager, 0, emitted), inSpan: (work) => work() }], manager),
+    );
+    const [outcome] = emitted
+      .filter((entry) => entry.topic === config.topics.outcomes)
+      .map(
+        (entry) =>
+          JSON.parse(entry.value) as {
+            data: { status: number; resource: { summary: Record<string, number> } };
+          },
+      );
+    expect(outcome!.data.status).toBe(200);
+    // The plan allows 800 contacts: the new ones past them are refused, and leave nothing behind.
+    const { created, updated, failed } = outcome!.data.resource.summary;
+    expect([created, created! + updated! + failed!]).toEqual([800, 1000]);
+    expect([updated! > 0, failed! > 0]).toEqual([true, true]);
+    expect((await projection(chunkDb)).contacts).toHaveLength(800);
+    expect(emitted.filter((entry) => entry.topic === config.topics.contacts).length).toBeGreaterThanOrEqual(
+      created! + updated!,
+    );
     expect(statements.length).toBeLessThanOrEqual(12);
   });
 

@@ -1,13 +1,14 @@
 import { createEnvelope, OUTCOME_TYPES, topicNames, type Envelope, type Topics } from '@cms/contracts';
 import { BatchingProducer, createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
 import { createDataSource, dropSchema } from '@cms/persistence';
+import { startService, type RunningService } from '@cms/service-kit';
 import { deleteTestTopics, testStack, uniqueName, type TestStack } from '@cms/testing';
 import type { Admin, Consumer } from 'kafkajs';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
 
 import { loadConfig, type ContactsConfig } from '../src/config';
-import { startContacts, type ContactsApp } from '../src/contacts.app';
+import { CONTACTS_SERVICE } from '../src/contacts.service';
 
 export interface OutcomeError {
   status: string;
@@ -50,7 +51,7 @@ export class ContactsHarness {
   readonly outcomes = new Map<string, Outcome>();
   readonly facts: Envelope<Record<string, unknown>>[] = [];
   private readonly listeners = new Set<() => void>();
-  private readonly instances: Array<{ service: ContactsApp; schema: string }> = [];
+  private readonly instances: Array<{ service: RunningService; schema: string }> = [];
   private nextId = 1;
 
   private constructor(
@@ -87,12 +88,12 @@ export class ContactsHarness {
   }
 
   /** The first instance of the service, started by `start`. */
-  get service(): ContactsApp {
+  get service(): RunningService {
     return this.instances[0]!.service;
   }
 
   /** Starts (another) instance of the service on the same topics, with a schema of its own. */
-  async startService(env: Record<string, string> = {}): Promise<ContactsApp> {
+  async startService(env: Record<string, string> = {}): Promise<RunningService> {
     const schema = uniqueName('contacts');
     const config: ContactsConfig = loadConfig({
       HTTP_PORT: '0',
@@ -102,7 +103,7 @@ export class ContactsHarness {
       TOPIC_NAMESPACE: this.namespace,
       ...env,
     });
-    const service = await startContacts(config, logger);
+    const service = await startService(CONTACTS_SERVICE, config, logger);
     this.instances.push({ service, schema });
     return service;
   }
@@ -172,14 +173,14 @@ export class ContactsHarness {
     return this.facts.filter((fact) => fact.causationid === outcome.envelope.causationid);
   }
 
-  async get(path: string, workspaceId?: number, service: ContactsApp = this.service): Promise<Reply> {
+  async get(path: string, workspaceId?: number, service: RunningService = this.service): Promise<Reply> {
     const response = await fetch(`${service.url}${path}`, {
       headers: workspaceId === undefined ? {} : { 'x-workspace-id': String(workspaceId) },
     });
     return { status: response.status, body: (await response.json()) as Reply['body'] };
   }
 
-  dataSourceOf(service: ContactsApp): DataSource {
+  dataSourceOf(service: RunningService): DataSource {
     return service.app.get(DataSource);
   }
 

@@ -1,4 +1,9 @@
-import { CONSENT_CHANNELS, CONTACT_REQUEST_TYPES, MAX_BATCH_CONTACTS } from '@cms/contracts';
+import {
+  CONSENT_CHANNELS,
+  CONTACT_REQUEST_TYPES,
+  GATEWAY_REQUEST_TYPES,
+  MAX_BATCH_CONTACTS,
+} from '@cms/contracts';
 import { eventually } from '@cms/testing';
 
 import { ContactsHarness, ISO_MS, type Outcome } from './contacts.harness';
@@ -252,6 +257,46 @@ describe('PUT /api/v1/contacts/{id}', () => {
     expect((await listContacts(ws))[0]!.name).toBe('Mine');
   });
 
+  it('answers 422 at /data/attributes/data when the merged data would pass 64 KiB, and changes nothing', async () => {
+    const ws = workspace();
+    const half = 'x'.repeat(40 * 1024);
+    const id = (await upsert(ws, { name: 'Big', external_id: 'big', data: { a: half } })).resource!
+      .id as number;
+    const refused = await update(ws, id, { name: 'Changed', data: { b: half } });
+    expect(refused.status).toBe(422);
+    expect(refused.errors).toEqual([
+      expect.objectContaining({ status: '422', source: { pointer: '/data/attributes/data' } }),
+    ]);
+    expect(await harness.settledFactsOf(refused)).toEqual([]);
+    const [stored] = await listContacts(ws);
+    expect(stored).toMatchObject({ name: 'Big', data: { a: half } });
+    // In a batch the element fails alone, at its own pointer.
+    const results = (
+      await batch(ws, [{ name: 'Big', external_id: 'big', data: { b: half } }, { name: 'Other' }])
+    ).resource!.results as Array<{ status: number; errors?: Array<{ source: unknown }> }>;
+    expect(results.map((result) => result.status)).toEqual([422, 201]);
+    expect(results[0]!.errors).toEqual([
+      expect.objectContaining({ source: { pointer: '/data/attributes/contacts/0/data' } }),
+    ]);
+  });
+
+  it('refuses the external id or email another contact holds with 422 at each, and changes nothing', async () => {
+    const ws = workspace();
+    await upsert(ws, { name: 'Holder', external_id: 'crm-1', email: 'holder@example.com' });
+    const other = (await upsert(ws, { name: 'Other' })).resource!.id as number;
+    const outcome = await update(ws, other, { external_id: 'crm-1', email: 'HOLDER@example.com' });
+    expect(outcome.status).toBe(422);
+    expect(outcome.errors!.map((error) => error.source)).toEqual([
+      { pointer: '/data/attributes/external_id' },
+      { pointer: '/data/attributes/email' },
+    ]);
+    expect(await harness.settledFactsOf(outcome)).toEqual([]);
+    expect((await listContacts(ws)).map((contact) => [contact.external_id, contact.email])).toEqual([
+      ['crm-1', 'holder@example.com'],
+      [null, null],
+    ]);
+  });
+
   it('refuses a phone that is not a number, or that another contact of the workspace holds, with 422', async () => {
     const ws = workspace();
     await upsert(ws, { name: 'Holder', phone: '+14155550401' });
@@ -262,6 +307,42 @@ describe('PUT /api/v1/contacts/{id}', () => {
       expect(outcome.errors![0]!.source).toEqual({ pointer: '/data/attributes/phone' });
     }
     expect((await listContacts(ws)).map((contact) => contact.name)).toEqual(['Holder', 'Other']);
+  });
+});
+
+describe('identity (extensions §2)', () => {
+  it('moves the identifiers an upsert gives its matched contact from their holders, with a fact for each contact', async () => {
+    const ws = workspace();
+    const holder = (await upsert(ws, { name: 'Holder', external_id: 'crm-9', email: 'nine@example.com' }))
+      .resource!.id as number;
+    const taker = (await upsert(ws, { name: 'Taker', phone: '+14155550901' })).resource!.id as number;
+    const later = '2030-01-01T00:00:00.000Z';
+
+    const moved = await harness.request(
+      CONTACT_REQUEST_TYPES.upsert,
+      ws,
+      {
+        contact_id: harness.id(),
+        contact_limit: LIMIT,
+        name: 'Taker',
+        phone: '+1 415 555 0901',
+        external_id: 'crm-9',
+        email: 'Nine@Example.com',
+      },
+      { time: later },
+    );
+
+    expect(moved.status).toBe(200);
+    expect(moved.resource).toMatchObject({ id: taker, external_id: 'crm-9', email: 'Nine@Example.com' });
+    const facts = await harness.factsOf(moved, 2);
+    expect(facts.map((fact) => [fact.type, fact.data.contact_id, fact.data.changed_fields])).toEqual([
+      ['contact.updated', holder, ['email', 'external_id']],
+      ['contact.updated', taker, ['email', 'external_id']],
+    ]);
+    const holders = await listContacts(ws, '?filter[external_id]=crm-9');
+    expect(holders).toEqual([expect.objectContaining({ id: taker, updated_at: later })]);
+    const lost = await harness.get(`/internal/v1/contacts/${holder}`, ws);
+    expect(lost.body.data).toMatchObject({ external_id: null, email: null, updated_at: later });
   });
 });
 
@@ -317,6 +398,42 @@ describe('the plan limit', () => {
     // A larger plan lets the workspace grow again.
     expect((await upsert(ws, { name: 'Three', phone: '+14155550503' }, 3)).status).toBe(201);
     expect((await listContacts(ws)).map((contact) => contact.name)).toEqual(['One again', 'Two', 'Three']);
+  });
+
+  it('judges a write recorded right after a plan change by the new plan’s limit, not the one it carries', async () => {
+    const ws = workspace();
+    const plan = (name: string, limit: number) =>
+      harness.envelope(GATEWAY_REQUEST_TYPES.workspaceUpdate, ws, {
+        workspace_id: ws,
+        plan: name,
+        contact_limit: limit,
+      });
+    const first = harness.envelope(CONTACT_REQUEST_TYPES.upsert, ws, {
+      contact_id: harness.id(),
+      contact_limit: 25_000,
+      name: 'One',
+      phone: '+14155550511',
+    });
+    // The write after the change still carries the old plan's limit, as a gateway's cached key would.
+    const second = harness.envelope(CONTACT_REQUEST_TYPES.upsert, ws, {
+      contact_id: harness.id(),
+      contact_limit: 25_000,
+      name: 'Two',
+      phone: '+14155550512',
+    });
+    await harness.produce(plan('pro', 25_000), first, plan('starter', 1), second);
+    expect((await harness.outcomeOf(first)).status).toBe(201);
+    const refused = await harness.outcomeOf(second);
+    expect(refused.status).toBe(422);
+    expect(refused.errors![0]).toMatchObject({
+      detail: expect.stringContaining('limit of 1 '),
+      source: { pointer: '/data/attributes/contact' },
+    });
+
+    // A later plan change lets the workspace grow again, whatever limit the request carries.
+    await harness.produce(plan('pro', 5));
+    expect((await upsert(ws, { name: 'Two', phone: '+14155550512' }, 0)).status).toBe(201);
+    expect((await listContacts(ws)).map((contact) => contact.name)).toEqual(['One', 'Two']);
   });
 });
 

@@ -168,6 +168,26 @@ describe('POST /api/v1/events', () => {
     // An event about a stored contact is fine at the limit.
     expect((await recordEvent(ws, { contact: { email: 'one@example.com' } }, 1)).status).toBe(202);
   });
+
+  it('answers 422 at /data/attributes/contact/data when the contact data it merges would pass 64 KiB, and records nothing', async () => {
+    const ws = workspace();
+    const half = 'x'.repeat(40 * 1024);
+    expect((await recordEvent(ws, { contact: { email: 'big@example.com', data: { a: half } } })).status).toBe(
+      202,
+    );
+    const refused = await recordEvent(ws, { contact: { email: 'big@example.com', data: { b: half } } });
+    expect(refused.status).toBe(422);
+    expect(refused.errors).toEqual([
+      expect.objectContaining({ status: '422', source: { pointer: '/data/attributes/contact/data' } }),
+    ]);
+    expect(await harness.settledFactsOf(refused)).toEqual([]);
+    expect(await eventsOf(ws)).toHaveLength(1);
+    // Replacing a key keeps the data within the bound, so it is taken.
+    expect(
+      (await recordEvent(ws, { contact: { email: 'big@example.com', data: { a: 'small', b: half } } }))
+        .status,
+    ).toBe(202);
+  });
 });
 
 describe('the Idempotency-Key', () => {

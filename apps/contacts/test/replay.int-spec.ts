@@ -1,9 +1,15 @@
-import { CONTACT_REQUEST_TYPES, EVENT_REQUEST_TYPES, TAG_REQUEST_TYPES, type Envelope } from '@cms/contracts';
+import {
+  CONTACT_REQUEST_TYPES,
+  EVENT_REQUEST_TYPES,
+  GATEWAY_REQUEST_TYPES,
+  TAG_REQUEST_TYPES,
+  type Envelope,
+} from '@cms/contracts';
 import { KAFKA_PLUMBING_TABLES } from '@cms/kafka';
 import { migrationDrift } from '@cms/persistence';
 import type { DataSource } from 'typeorm';
 
-import { PROJECTION_ENTITIES } from '../src/infrastructure/infrastructure.module';
+import { PROJECTION_ENTITIES } from '../src/contacts.service';
 import { ContactsHarness } from './contacts.harness';
 
 let harness: ContactsHarness;
@@ -18,7 +24,10 @@ afterAll(async () => {
 
 const PLUMBING_TABLES = [...KAFKA_PLUMBING_TABLES, 'migrations'];
 
-/** A workload with out-of-order events, duplicates, idempotency races, refusals and every request type. */
+/**
+ * A workload with out-of-order events, duplicates, idempotency races, refusals, identifiers moving
+ * between contacts, plan changes and every request type.
+ */
 function workload(workspaceId: number): Envelope[][] {
   const h = harness;
   const record = (type: string, data: object) => h.envelope(type, workspaceId, data);
@@ -84,6 +93,20 @@ function workload(workspaceId: number): Envelope[][] {
     ),
     event({ external_id: 'crm-bob' }, null, { integration_id: 9, retry_keys: ['integration:9:id:e-1'] }),
     event({ external_id: 'crm-bob' }, null, { integration_id: 9, retry_keys: ['integration:9:id:e-1'] }),
+    // Ada's phone matches the event, which gives her Bob's external id and Cy's email: both move.
+    event({ phone: '+14155551001', external_id: 'crm-bob', email: 'Cy@Example.com' }, null),
+    // A plan change to a starter-sized limit: the next write is judged by it, whatever limit it carries.
+    record(GATEWAY_REQUEST_TYPES.workspaceUpdate, {
+      workspace_id: workspaceId,
+      plan: 'starter',
+      contact_limit: 1,
+    }),
+    event({ phone: '+14155551999', name: 'Too many' }, null),
+    record(GATEWAY_REQUEST_TYPES.workspaceUpdate, {
+      workspace_id: workspaceId,
+      plan: 'pro',
+      contact_limit: 20,
+    }),
   ];
   return [first];
 }
@@ -110,7 +133,9 @@ function followUps(workspaceId: number, contactIds: number[], tagIds: number[]):
     record(TAG_REQUEST_TYPES.detach, { contact_id: a, tag_ids: [lead] }),
     record(TAG_REQUEST_TYPES.update, { tag_id: lead, name: 'prospect', color: '#0f0' }),
     record(TAG_REQUEST_TYPES.delete, { tag_id: gone }),
+    // A deleted tag: named in a body it is 422, in the path of a request 404.
     record(TAG_REQUEST_TYPES.attach, { contact_id: c, tag_ids: [gone] }),
+    record(TAG_REQUEST_TYPES.update, { tag_id: gone, name: 'back' }),
     ...['x1', 'x2', 'x3', 'x4'].map((external) =>
       record(EVENT_REQUEST_TYPES.record, {
         name: 'signup',
@@ -155,10 +180,30 @@ describe('rebuilding from the log', () => {
     const workspaces = [7001, 7002, 7003, 7004];
     const firstRound = workspaces.flatMap((ws) => workload(ws).flat());
     await harness.produce(...firstRound);
-    const firstOutcomes = await Promise.all(firstRound.map((envelope) => harness.outcomeOf(envelope)));
+    // The gateway answers plan records; contacts only keeps their limit.
+    const answered = (envelope: Envelope) => !envelope.type.startsWith('workspace.');
+    const firstOutcomes = await Promise.all(
+      firstRound.filter(answered).map((envelope) => harness.outcomeOf(envelope)),
+    );
     expect(firstOutcomes.map((outcome) => outcome.status)).toEqual(
       expect.arrayContaining([201, 200, 422, 202]),
     );
+    for (const ws of workspaces) {
+      const mine = firstOutcomes.filter((outcome) => outcome.envelope.workspaceid === String(ws));
+      // The write after the plan change was refused by the new limit (1), not its own (6).
+      expect(mine.at(-1)).toMatchObject({
+        status: 422,
+        errors: [expect.objectContaining({ source: { pointer: '/data/attributes/contact' } })],
+      });
+      const byPhone = await harness.get('/internal/v1/contacts?filter[phone]=%2B14155551001', ws);
+      expect(byPhone.body.data).toEqual([
+        expect.objectContaining({ external_id: 'crm-bob', email: 'Cy@Example.com' }),
+      ]);
+      const formerHolders = await harness.get('/internal/v1/contacts?filter[search]=example.com', ws);
+      expect((formerHolders.body.data as Array<{ email: string }>).map((contact) => contact.email)).toEqual([
+        'Cy@Example.com',
+      ]);
+    }
 
     const secondRound: Envelope[] = [];
     for (const ws of workspaces) {

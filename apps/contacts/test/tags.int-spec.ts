@@ -144,7 +144,32 @@ describe('tag assignments', () => {
     expect(tagIdsOf(await assign('sync', ws, contact, []))).toEqual([]);
   });
 
-  it('answers 404 for an unknown contact or tag, a tag of another workspace included, and changes nothing', async () => {
+  it('answers 422 at /data/attributes/tag_ids when a contact would hold more than 1,000 tags, and lets it shed them', async () => {
+    const ws = workspace();
+    const contact = await contactId(ws, 'Collector');
+    // 1,000 tags held already, written as the service writes them (a thousand requests would only be slower).
+    const base = harness.id();
+    await harness.dataSourceOf(harness.service).query(
+      `WITH ids AS (SELECT $1::bigint + n AS id FROM generate_series(0, 999) AS n),
+            made AS (INSERT INTO tags (id, workspace_id, name, color, created_at, updated_at)
+                     SELECT id, $2, 'bulk-' || id, NULL, now(), now() FROM ids RETURNING id)
+       INSERT INTO contact_tags (contact_id, tag_id, workspace_id, attached_at) SELECT $3, id, $2, now() FROM made`,
+      [base * 1000, ws, contact],
+    );
+    const one = await tagId(ws, 'one-too-many');
+
+    const refused = await assign('attach', ws, contact, [one]);
+    expect(refused.status).toBe(422);
+    expect(refused.errors).toEqual([
+      expect.objectContaining({ status: '422', source: { pointer: '/data/attributes/tag_ids' } }),
+    ]);
+    expect(await harness.settledFactsOf(refused)).toEqual([]);
+    // Detaching is always possible, and makes room for the tag.
+    expect((await assign('detach', ws, contact, [base * 1000])).status).toBe(200);
+    expect((await assign('attach', ws, contact, [one])).status).toBe(200);
+  });
+
+  it('answers 422 at the pointer of each body id that names nothing, another workspace’s tag included, and changes nothing', async () => {
     const ws = workspace();
     const mine = await tagId(ws, 'mine');
     const theirs = await tagId(workspace(), 'theirs');
@@ -152,24 +177,31 @@ describe('tag assignments', () => {
     await assign('sync', ws, contact, [mine]);
 
     const unknownTags = await assign('sync', ws, contact, [mine, theirs, 99_999_999]);
-    expect(unknownTags.status).toBe(404);
+    expect(unknownTags.status).toBe(422);
     expect(unknownTags.errors).toEqual([
       {
-        status: '404',
-        title: 'Not Found',
+        status: '422',
+        title: 'Validation Error',
         detail: `Tag ${theirs} was not found.`,
         source: { pointer: '/data/attributes/tag_ids/1' },
       },
       {
-        status: '404',
-        title: 'Not Found',
+        status: '422',
+        title: 'Validation Error',
         detail: 'Tag 99999999 was not found.',
         source: { pointer: '/data/attributes/tag_ids/2' },
       },
     ]);
-    const unknownContact = await assign('attach', ws, 99_999_999, [mine]);
-    expect(unknownContact.status).toBe(404);
-    expect(unknownContact.errors![0]!.detail).toBe('Contact 99999999 was not found.');
+    const unknownContact = await assign('attach', ws, Number.MAX_SAFE_INTEGER, [mine]);
+    expect(unknownContact.status).toBe(422);
+    expect(unknownContact.errors).toEqual([
+      {
+        status: '422',
+        title: 'Validation Error',
+        detail: `Contact ${Number.MAX_SAFE_INTEGER} was not found.`,
+        source: { pointer: '/data/attributes/contact_id' },
+      },
+    ]);
 
     const read = await harness.get(`/internal/v1/contacts/${contact}`, ws);
     expect((read.body.data as { tags: Array<{ id: number }> }).tags.map((tag) => tag.id)).toEqual([mine]);

@@ -5,6 +5,7 @@ import {
   GATHERING_FETCH,
   KafkaRecordServer,
   OutboxRelay,
+  registerProgressChecks,
   runRebuild,
   untilOf,
   type ConsumerRuntime,
@@ -21,7 +22,6 @@ import { AppModule } from './app.module';
 import { serveOpenApi } from './openapi/openapi.document';
 import type { GatewayConfig } from './config';
 import { KAFKA, PROJECTION_ENTITIES, RECORD_REGISTRY } from './infrastructure/infrastructure.module';
-import { useJsonParserWithRawBodyRoutes } from './integrations/receive-webhook/raw-body.parser';
 
 export interface GatewayApp {
   app: NestFastifyApplication;
@@ -89,12 +89,16 @@ export async function startGateway(
     },
   );
   bootstrapHttp(app, { service: 'gateway', logger });
-  useJsonParserWithRawBodyRoutes(app);
   app.enableShutdownHooks();
 
   const server = requestsServer(app, config, logger);
   await app.startAllMicroservices();
-  app.get(ReadinessRegistry).register('requests-consumer', () => server.unwrap<ConsumerRuntime>().isReady);
+  const readiness = app.get(ReadinessRegistry);
+  readiness.register('requests-consumer', () => server.unwrap<ConsumerRuntime>().isReady);
+  registerProgressChecks(readiness, {
+    outbox: app.get(OutboxRelay),
+    'requests-consumer': server.unwrap<ConsumerRuntime>(),
+  });
   serveOpenApi(app);
   await app.listen({ port: config.httpPort, host: '0.0.0.0' });
   const address = app.getHttpServer().address();

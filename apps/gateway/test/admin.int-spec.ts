@@ -84,6 +84,33 @@ describe('the operator API', () => {
     ).toBe(true);
   });
 
+  it('answers 422 for a name made only of white space, and for a null name or plan on PATCH', async () => {
+    const blank = await harness.call('POST', '/admin/v1/workspaces', {
+      token: ADMIN_TOKEN,
+      body: { name: ' \t ', plan: 'pro' },
+    });
+    expect(blank.status).toBe(422);
+    expect((blank.body as Errors).errors.map((error) => error.source?.pointer)).toEqual([
+      '/data/attributes/name',
+    ]);
+    const workspace = await createWorkspace('Kept', 'pro');
+    for (const body of [{ name: '   ' }, { name: null }, { plan: null }]) {
+      const answer = await harness.call('PATCH', `/admin/v1/workspaces/${String(workspace.id)}`, {
+        token: ADMIN_TOKEN,
+        body,
+      });
+      expect([body, answer.status]).toEqual([body, 422]);
+    }
+    const key = await harness.call('POST', `/admin/v1/workspaces/${String(workspace.id)}/api-keys`, {
+      token: ADMIN_TOKEN,
+      body: { name: '\u00a0', permissions: ['read'] },
+    });
+    expect(key.status).toBe(422);
+    expect((key.body as Errors).errors.map((error) => error.source?.pointer)).toEqual([
+      '/data/attributes/name',
+    ]);
+  });
+
   it('changes a workspace plan and name with PATCH', async () => {
     const workspace = await createWorkspace('Before', 'starter');
     const answer = await harness.call('PATCH', `/admin/v1/workspaces/${String(workspace.id)}`, {
@@ -213,6 +240,35 @@ describe('the published reference', () => {
     );
   });
 
+  it('states the rules every body meets, and the id rules of body fields, in the document', async () => {
+    const answer = await harness.call('GET', '/openapi.json');
+    const document = answer.body as {
+      info: { description: string };
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    for (const rule of [
+      '1 MiB',
+      '32 levels',
+      'U+0000',
+      'lone surrogates',
+      '2^53 − 1',
+      '64 KiB',
+      '1,000',
+      '1 hour',
+    ]) {
+      expect(document.info.description).toContain(rule);
+    }
+    expect(Object.keys(document.paths['/api/v1/events']!.post!.responses)).toEqual(
+      expect.arrayContaining(['400', '404', '405', '413', '415', '422', '429']),
+    );
+    const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+    expect(document.components.schemas.TagAssignmentBody!.properties).toMatchObject({
+      contact_id: id,
+      tag_ids: { type: 'array', items: id },
+    });
+  });
+
   it('serves a browsable reference at /docs', async () => {
     const answer = await harness.call('GET', '/docs');
     expect(answer.status).toBe(200);
@@ -222,12 +278,13 @@ describe('the published reference', () => {
 
 describe('errors at the edge', () => {
   it('answers an unknown route with 404 naming it', async () => {
-    const answer = await harness.call('GET', '/api/v1/nothing-here');
+    // Outside /api/v1, where a key is asked for first (public-door.int-spec.ts).
+    const answer = await harness.call('GET', '/admin/v1/nothing-here', { token: ADMIN_TOKEN });
     expect(answer.status).toBe(404);
     expect((answer.body as Errors).errors[0]).toMatchObject({
       status: '404',
       title: 'Not Found',
-      detail: expect.stringContaining('/api/v1/nothing-here'),
+      detail: expect.stringContaining('/admin/v1/nothing-here'),
     });
   });
 

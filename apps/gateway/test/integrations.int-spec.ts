@@ -184,7 +184,7 @@ describe('POST /api/v1/integrations', () => {
       token: key,
       body: {
         type: 'x'.repeat(101),
-        name: '',
+        name: ' \t ',
         credentials: 'not-an-object',
         config: {
           sync_frequency: 5,
@@ -363,6 +363,36 @@ describe('POST /webhook/integration/<token>, refusals at the gateway', () => {
         '/data/attributes/data',
       ]),
     );
+  });
+
+  it('answers 422 for an event dated more than an hour after receipt, or data over 64 KiB, as POST /api/v1/events does', async () => {
+    for (const [payload, pointer] of [
+      [
+        { event: 'order.paid', phone: '+14155550100', occurred_at: '9999-12-31' },
+        '/data/attributes/occurred_at',
+      ],
+      [
+        {
+          event: 'order.paid',
+          phone: '+14155550100',
+          occurred_at: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString(),
+        },
+        '/data/attributes/occurred_at',
+      ],
+      [
+        { event: 'order.paid', phone: '+14155550100', data: { blob: 'x'.repeat(64 * 1024) } },
+        '/data/attributes/data',
+      ],
+      [
+        { phone: '+14155550100', contact: { data: { blob: 'x'.repeat(64 * 1024) } } },
+        '/data/attributes/contact/data',
+      ],
+    ] as const) {
+      const text = JSON.stringify(payload);
+      const answer = await post(created.token, text, { 'x-webhook-signature': sign(text, created.secret) });
+      expect([pointer, answer.status]).toEqual([pointer, 422]);
+      expect((answer.body as Errors).errors.map((error) => error.source?.pointer)).toEqual([pointer]);
+    }
   });
 
   it('answers 422 for an Idempotency-Key longer than 255 characters', async () => {

@@ -4,6 +4,7 @@ import {
   GATHERING_FETCH,
   KafkaRecordServer,
   OutboxRelay,
+  registerProgressChecks,
   runRebuild,
   untilOf,
   type ConsumerRuntime,
@@ -151,6 +152,11 @@ export async function startWebhookDispatch(
   const readiness = app.get(ReadinessRegistry);
   readiness.register('requests-consumer', () => requests.isReady);
   readiness.register('facts-consumer', () => facts.isReady);
+  registerProgressChecks(readiness, {
+    outbox: app.get(OutboxRelay),
+    'requests-consumer': requests,
+    'facts-consumer': facts,
+  });
   await app.listen({ port: config.httpPort, host: '0.0.0.0' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;

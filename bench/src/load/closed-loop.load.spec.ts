@@ -53,7 +53,9 @@ describe('closed-loop load', () => {
       source((n) => JSON.stringify({ n })),
       2,
       1,
-      100,
+      // A bound no answer of this local server comes near, even on a machine busy with other work:
+      // the step must pass on its answers alone.
+      10_000,
     );
     expect(step.ok).toBeGreaterThan(0);
     expect(step.non2xx).toBe(0);

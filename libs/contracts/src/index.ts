@@ -11,3 +11,6 @@ export * from './outcomes/outcome-for';
 export * from './contacts';
 export * from './webhooks';
 export * from './integrations';
+export * from './rules/field-rules';
+export * from './requests/request-schemas';
+export * from './requests/request-payloads';

@@ -9,6 +9,8 @@ import { Column, Entity, PrimaryColumn, type DataSource } from 'typeorm';
 import {
   describeTopics,
   ensureTopics,
+  TOPIC_MAX_MESSAGE_BYTES,
+  topicSpecs,
   KAFKA_PLUMBING_ENTITIES,
   KAFKA_PLUMBING_MIGRATIONS,
   KafkaRecordServer,
@@ -70,6 +72,38 @@ describe('topic creation', () => {
       expect.stringMatching(/^retention\.ms is \d+, spec says -1$/),
     ]);
     expect((await suite.admin.fetchTopicMetadata({ topics: [name] })).topics[0]!.partitions).toHaveLength(1);
+  });
+});
+
+describe('the size limit of topics', () => {
+  it('is set on every topic of the system', () => {
+    for (const spec of topicSpecs()) {
+      expect([spec.name, spec.config['max.message.bytes']]).toEqual([
+        spec.name,
+        String(TOPIC_MAX_MESSAGE_BYTES),
+      ]);
+    }
+  });
+
+  it('is reported when an existing topic lacks it, and set by topics create keeping its other settings', async () => {
+    const name = uniqueTopic('unsized');
+    suite.own(name);
+    const config = { 'retention.ms': '-1', 'max.message.bytes': String(TOPIC_MAX_MESSAGE_BYTES) };
+    // Created before the limit was part of the spec: retention only.
+    await ensureTopics(suite.admin, [{ name, partitions: 2, config: { 'retention.ms': '-1' } }]);
+
+    const [before] = await describeTopics(suite.admin, [{ name, partitions: 2, config }]);
+    const [created] = await ensureTopics(suite.admin, [{ name, partitions: 2, config }]);
+    const [after] = await describeTopics(suite.admin, [{ name, partitions: 2, config }]);
+
+    expect(before!.status).toBe('mismatch');
+    expect(before!.problems).toEqual([
+      expect.stringMatching(
+        /^max\.message\.bytes is \d+, spec says 8388608 \(`ops topics create` sets it\)$/,
+      ),
+    ]);
+    expect(created!.status).toBe('altered');
+    expect(after).toEqual({ name, status: 'exists', partitions: 2, problems: [] });
   });
 });
 

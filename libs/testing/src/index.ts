@@ -3,3 +3,4 @@ export * from './unique';
 export * from './tls-certificates';
 export * from './free-port';
 export * from './service-process';
+export * from './migration-stages';

@@ -254,6 +254,12 @@ describe('POST /api/v1/contacts/upsert', () => {
       ['email too long', { name: 'A', email: emailOf(256) }, ['/data/attributes/email']],
       ['unknown field', { name: 'A', shoe_size: 44 }, ['/data/attributes/shoe_size']],
       ['data not an object', { name: 'A', data: 'x' }, ['/data/attributes/data']],
+      ['name of white space only', { name: ' \u00a0\t' }, ['/data/attributes/name']],
+      [
+        'data over 64 KiB of JSON',
+        { name: 'A', data: { blob: 'é'.repeat(32 * 1024) } },
+        ['/data/attributes/data'],
+      ],
       [
         'unknown consent channel',
         { name: 'A', marketing_consent: { pigeon: true } },
@@ -297,7 +303,7 @@ describe('POST /api/v1/contacts/upsert', () => {
 });
 
 describe('POST /api/v1/contacts/batch', () => {
-  it('answers 200 with one result per element: a bad element fails alone, the others are applied', async () => {
+  it('answers 200 with one result per element (its contact without data and tags): a bad element fails alone, the others are applied', async () => {
     const t = await tenant();
     const answer = await t.call<
       One<{ results: BatchResult[]; summary: { created: number; updated: number; failed: number } }>
@@ -347,6 +353,9 @@ describe('POST /api/v1/contacts/batch', () => {
       marketing_consent: NO_CONSENT,
     });
     expect(results[3]!.contact).toMatchObject({ id: results[0]!.contact!.id, name: 'One again' });
+    // The parts of a contact that grow with it stay out of a batch answer, so it stays bounded.
+    expect(results[0]!.contact).not.toHaveProperty('data');
+    expect(results[0]!.contact).not.toHaveProperty('tags');
     for (const index of [1, 2, 4, 6]) expect(results[index]!.contact).toBeUndefined();
 
     const list = await t.contacts();
@@ -354,26 +363,26 @@ describe('POST /api/v1/contacts/batch', () => {
     expect(list.data.map((contact) => contact.name).sort()).toEqual(['One again', 'Two']);
   });
 
-  it('takes up to 100 contacts and refuses a larger, empty or missing list with 422 at /data/attributes/contacts', async () => {
+  it('takes up to 1,000 contacts and refuses a larger, empty or missing list with 422 at /data/attributes/contacts', async () => {
     const t = await tenant();
-    const hundred = Array.from({ length: 100 }, (_, i) => ({
+    const thousand = Array.from({ length: 1000 }, (_, i) => ({
       name: `C${i}`,
       phone: `+1415555${String(1000 + i)}`,
     }));
     const full = await t.call<One<{ results: BatchResult[]; summary: object }>>(
       'POST',
       '/api/v1/contacts/batch',
-      { contacts: hundred },
+      { contacts: thousand },
     );
     expect(full.status).toBe(200);
-    expect(full.body.data.results).toHaveLength(100);
-    expect(full.body.data.summary).toEqual({ created: 100, updated: 0, failed: 0 });
+    expect(full.body.data.results).toHaveLength(1000);
+    expect(full.body.data.summary).toEqual({ created: 1000, updated: 0, failed: 0 });
 
     const over = await t.call('POST', '/api/v1/contacts/batch', {
-      contacts: [...hundred, { name: 'One too many', phone: '+14155552000' }],
+      contacts: [...thousand, { name: 'One too many', phone: '+14155552000' }],
     });
     expectValidation(over, ['/data/attributes/contacts']);
-    expect((over.body as Errors).errors[0]!.detail).toMatch(/100/);
+    expect((over.body as Errors).errors[0]!.detail).toMatch(/1000/);
     expectValidation(await t.call('POST', '/api/v1/contacts/batch', { contacts: [] }), [
       '/data/attributes/contacts',
     ]);
@@ -383,7 +392,7 @@ describe('POST /api/v1/contacts/batch', () => {
     ]);
 
     const list = await t.contacts('?per_page=1');
-    expect(list.meta.total).toBe(100);
+    expect(list.meta.total).toBe(1000);
     expect((await t.contacts('?filter[phone]=%2B14155552000')).meta.total).toBe(0);
   });
 });
@@ -452,6 +461,7 @@ describe('PUT /api/v1/contacts/{contact_id}', () => {
       '/data/attributes/favourite',
     ]);
     expectValidation(await t.update(id, { name: null }), ['/data/attributes/name']);
+    expectValidation(await t.update(id, { name: '  ' }), ['/data/attributes/name']);
     expect((await t.contact(id)).name).toBe('Other');
   });
 });
@@ -662,7 +672,7 @@ describe('tags', () => {
     expect(await tagIds()).toEqual([]);
   });
 
-  it('answers 404 for an unknown contact, an unknown tag or another workspace’s tag, and changes nothing', async () => {
+  it('answers 422 at the pointer of a body id that names nothing, another workspace’s included, and changes nothing', async () => {
     const t = await tenant();
     const other = await tenant();
     const mine = (await t.createTag({ name: 'mine' })).body.data.id;
@@ -673,31 +683,23 @@ describe('tags', () => {
 
     for (const kind of ['sync', 'attach', 'detach'] as const) {
       const unknownTags = await t.assign(kind, contact, [mine, theirs, 99999999]);
-      expect(unknownTags.status).toBe(404);
+      expect(unknownTags.status).toBe(422);
       expect(unknownTags.body.errors).toEqual([
         {
-          status: '404',
-          title: 'Not Found',
+          status: '422',
+          title: 'Validation Error',
           detail: `Tag ${theirs} was not found.`,
           source: { pointer: '/data/attributes/tag_ids/1' },
         },
         {
-          status: '404',
-          title: 'Not Found',
+          status: '422',
+          title: 'Validation Error',
           detail: 'Tag 99999999 was not found.',
           source: { pointer: '/data/attributes/tag_ids/2' },
         },
       ]);
-      expectNotFound(
-        await t.assign(kind, 99999999, [mine]),
-        'Contact 99999999 was not found.',
-        '/data/attributes/contact_id',
-      );
-      expectNotFound(
-        await t.assign(kind, theirContact, [mine]),
-        `Contact ${theirContact} was not found.`,
-        '/data/attributes/contact_id',
-      );
+      expectValidation(await t.assign(kind, 99999999, [mine]), ['/data/attributes/contact_id']);
+      expectValidation(await t.assign(kind, theirContact, [mine]), ['/data/attributes/contact_id']);
     }
     for (const [method, body] of [
       ['GET', undefined],
@@ -709,7 +711,23 @@ describe('tags', () => {
     expectNotFound(await t.call('GET', '/api/v1/tags/abc'), 'Tag abc was not found.');
     expectValidation(await t.call('POST', '/api/v1/tags/attach', { contact_id: 'x', tag_ids: ['y'] }), [
       '/data/attributes/contact_id',
-      '/data/attributes/tag_ids',
+      '/data/attributes/tag_ids/0',
+    ]);
+    // Ids are positive integers up to 2^53 − 1; each bad tag id is named by its index.
+    const tooLarge = Number.MAX_SAFE_INTEGER + 1;
+    expectValidation(
+      await t.call('POST', '/api/v1/tags/sync', { contact_id: tooLarge, tag_ids: [mine, 1.5, 0, '7', -1] }),
+      [
+        '/data/attributes/contact_id',
+        '/data/attributes/tag_ids/1',
+        '/data/attributes/tag_ids/2',
+        '/data/attributes/tag_ids/3',
+        '/data/attributes/tag_ids/4',
+      ],
+    );
+    expectValidation(await t.call('POST', '/api/v1/tags', { name: ' \t ' }), ['/data/attributes/name']);
+    expectValidation(await t.call('PATCH', `/api/v1/tags/${mine}`, { name: '   ' }), [
+      '/data/attributes/name',
     ]);
 
     expect((await t.contact(contact)).tags.map((tag) => tag.id)).toEqual([mine]);
@@ -816,6 +834,26 @@ describe('POST /api/v1/events', () => {
         ['/data/attributes/occurred_at'],
       ],
       ['occurred_at a number', { contact, occurred_at: 1767225600000 }, ['/data/attributes/occurred_at']],
+      [
+        'occurred_at more than an hour after receipt',
+        { contact, occurred_at: new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString() },
+        ['/data/attributes/occurred_at'],
+      ],
+      [
+        'occurred_at in the year 9999',
+        { contact, occurred_at: '9999-12-31' },
+        ['/data/attributes/occurred_at'],
+      ],
+      [
+        'data over 64 KiB of JSON',
+        { contact, data: { blob: 'x'.repeat(64 * 1024) } },
+        ['/data/attributes/data'],
+      ],
+      [
+        "the contact's data over 64 KiB of JSON",
+        { contact: { ...contact, data: { blob: 'x'.repeat(64 * 1024) } } },
+        ['/data/attributes/contact/data'],
+      ],
       ['unknown field', { contact, extra: true }, ['/data/attributes/extra']],
       [
         'several errors',
@@ -879,8 +917,15 @@ describe('POST /api/v1/events', () => {
     const created = await contactOf({ external_id: 'crm-new' });
     expect([byPhone, byExternalId, byEmail]).not.toContain(created);
     expect((await t.contacts()).meta.total).toBe(4);
-    // The matched contact took the identities that event sent (the newest values).
-    expect(await t.contact(byEmail)).toMatchObject({ email: 'SEVEN@example.com', phone: '+14155550799' });
+    // The matched contact took the identities each event sent, and one contact holds each (extensions
+    // §2): the email moved from byEmail to byExternalId, then both it and crm-7 moved to byPhone.
+    expect(await t.contact(byPhone)).toMatchObject({
+      phone: '+14155550701',
+      external_id: 'crm-7',
+      email: 'seven@example.com',
+    });
+    expect(await t.contact(byExternalId)).toMatchObject({ external_id: null, email: null });
+    expect(await t.contact(byEmail)).toMatchObject({ email: null, phone: '+14155550799' });
 
     // A contact stored through upsert is matched as well, and another workspace's is not.
     const upserted = (await t.upsert({ name: 'Up', phone: '+14155550777' })).body.data.id;

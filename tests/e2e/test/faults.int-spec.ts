@@ -400,7 +400,7 @@ describe('under kill -9 of every service and restarts of the broker and Postgres
 
   it('records every answered event exactly once, under the id it was answered with', async () => {
     const rows = await query<{ id: number; workspace_id: number; idempotency_key: string | null }>(
-      `SELECT id, workspace_id, idempotency_key FROM ${table('contacts', 'events')}`,
+      `SELECT id::float8 AS id, workspace_id::float8 AS workspace_id, idempotency_key FROM ${table('contacts', 'events')}`,
     );
     const events = answered('event');
     expect(events.length).toBeGreaterThan(0);
@@ -436,7 +436,7 @@ describe('under kill -9 of every service and restarts of the broker and Postgres
 
   it('keeps one contact per phone, under the id its upsert was answered with', async () => {
     const rows = await query<{ id: number; workspace_id: number; phone: string }>(
-      `SELECT id, workspace_id, phone FROM ${table('contacts', 'contacts')}`,
+      `SELECT id::float8 AS id, workspace_id::float8 AS workspace_id, phone FROM ${table('contacts', 'contacts')}`,
     );
     const byPhone = new Map<string, number[]>();
     for (const row of rows) {
@@ -469,7 +469,8 @@ describe('under kill -9 of every service and restarts of the broker and Postgres
   });
 
   it('applies every answered update and tag assignment once: each value present, one consent change per flip', async () => {
-    const changes = await query<{ contact_id: number; count: number }>(
+    // contact_id is bigint: pg hands it over as text.
+    const changes = await query<{ contact_id: string; count: number }>(
       `SELECT contact_id, count(*)::int AS count FROM ${table('contacts', 'consent_changes')}
         WHERE channel = 'sms' GROUP BY contact_id`,
     );
@@ -496,7 +497,7 @@ describe('under kill -9 of every service and restarts of the broker and Postgres
       }
       expect(updates.length).toBeGreaterThan(0);
       expect(contact.marketing_consent.sms).toBe(updates.length % 2 === 1);
-      const flips = changes.find((row) => row.contact_id === client.contactId)?.count ?? 0;
+      const flips = changes.find((row) => Number(row.contact_id) === client.contactId)?.count ?? 0;
       expect([client.id, flips]).toEqual([client.id, updates.length]);
     }
   });

@@ -53,7 +53,15 @@ async function factCopies(): Promise<Map<string, number>> {
   return copies;
 }
 
-/** A customer's writes: tags, upserts with consent, events with retried Idempotency-Keys, a refusal. */
+/** The phone of a round's contact. */
+function phoneOf(round: string, i: number): string {
+  return `+1415555${'abcd'.indexOf(round) + 1}${String(i).padStart(3, '0')}`;
+}
+
+/**
+ * A customer's writes: tags, upserts with consent, events with retried Idempotency-Keys, a refusal, and
+ * identifiers moving from one contact to another (one contact more than `count`).
+ */
 async function workload(round: string, count: number): Promise<void> {
   const tag = await system.call<{ data: { id: number } }>('POST', '/api/v1/tags', {
     key,
@@ -61,7 +69,7 @@ async function workload(round: string, count: number): Promise<void> {
   });
   expect(tag.status).toBe(201);
   for (let i = 0; i < count; i += 1) {
-    const phone = `+1415555${'abcd'.indexOf(round) + 1}${String(i).padStart(3, '0')}`;
+    const phone = phoneOf(round, i);
     const upsert = await system.call<{ data: { id: number } }>('POST', '/api/v1/contacts/upsert', {
       key,
       body: { phone, name: `C ${round}${i}`, marketing_consent: { sms: i % 2 === 0, email: true } },
@@ -81,16 +89,76 @@ async function workload(round: string, count: number): Promise<void> {
   }
   const refused = await system.call('POST', '/api/v1/events', { key, body: { name: 'x', contact: {} } });
   expect(refused.status).toBe(422);
+  await moveIdentifiers(round);
+}
+
+/**
+ * A contact known by its email and CRM id, then an event about the round's first contact (matched by
+ * its phone) naming both: the first contact takes them and the other loses them (extensions §2).
+ */
+async function moveIdentifiers(round: string): Promise<void> {
+  const email = `moved-${round}@example.com`;
+  const externalId = `crm-${round}`;
+  const holder = await system.call<{ data: { id: number } }>('POST', '/api/v1/contacts/upsert', {
+    key,
+    body: { name: `Holder ${round}`, email, external_id: externalId },
+  });
+  expect(holder.status).toBe(201);
+  const event = {
+    name: 'profile.updated',
+    contact: { phone: phoneOf(round, 0), email, external_id: externalId },
+  };
+  expect((await system.call('POST', '/api/v1/events', { key, body: event })).status).toBe(202);
+  const holders = await system.call<{ data: Array<{ phone: string | null }> }>(
+    'GET',
+    `/api/v1/contacts?filter[email]=${encodeURIComponent(email)}`,
+    { key },
+  );
+  expect(holders.body.data.map((contact) => contact.phone)).toEqual([phoneOf(round, 0)]);
+  const former = await system.call<{ data: Record<string, unknown> }>(
+    'GET',
+    `/api/v1/contacts/${holder.body.data.id}`,
+    { key },
+  );
+  expect(former.body.data).toMatchObject({ email: null, external_id: null });
+}
+
+/** A plan with a starter-sized limit, for the plan change below. */
+const SMALL_PLAN = 'business';
+const SMALL_LIMIT = 2;
+
+/**
+ * A plan change followed at once by a write: the write is judged by the new plan's limit, although the
+ * gateway's cached key still carried the old plan (plan changes apply in log order, extensions §2).
+ */
+async function planChange(): Promise<void> {
+  const other = await system.tenant('pro');
+  const signup = (phone: string) =>
+    system.call('POST', '/api/v1/events', { key: other.key, body: { name: 'signup', contact: { phone } } });
+  for (let i = 0; i < SMALL_LIMIT; i += 1) expect((await signup(`+1415556000${i}`)).status).toBe(202);
+  const patched = await system.call('PATCH', `/admin/v1/workspaces/${other.workspaceId}`, {
+    admin: true,
+    body: { plan: SMALL_PLAN },
+  });
+  expect(patched.status).toBe(200);
+  const over = await signup('+14155569999');
+  expect({ status: over.status, body: over.body }).toMatchObject({
+    status: 422,
+    body: { errors: [expect.objectContaining({ source: { pointer: '/data/attributes/contact' } })] },
+  });
 }
 
 beforeAll(async () => {
-  system = await System.start(['gateway', 'contacts']);
+  system = await System.start(['gateway', 'contacts'], {
+    [`PLAN_${SMALL_PLAN.toUpperCase()}_STORED_CONTACTS`]: String(SMALL_LIMIT),
+  });
   db = new Client({ connectionString: system.stack.databaseUrl });
   await db.connect();
   admin = createKafka({ brokers: system.stack.kafkaBrokers, clientId: 'e2e-ops' }).admin();
   await admin.connect();
   ({ key } = await system.tenant('pro'));
   await workload('a', 12);
+  await planChange();
 });
 
 afterAll(async () => {
@@ -119,8 +187,9 @@ describe('ops replay contacts --in-place', () => {
     const schema = system.schema('contacts');
     await system.halt('contacts');
     const before = await projection(schema);
-    expect(before.contacts!.length).toBe(12);
-    expect(before.events!.length).toBe(12);
+    // The round's 12, the contact identifiers moved from, and the other workspace's 2 (its third refused).
+    expect(before.contacts!.length).toBe(15);
+    expect(before.events!.length).toBe(15);
     const facts = await topicSize(system.topics.contacts);
     const outcomes = await topicSize(system.topics.outcomes);
     const requests = await topicSize(system.topics.requests);
@@ -140,7 +209,7 @@ describe('ops replay contacts --in-place', () => {
     await system.resume('contacts');
     await workload('b', 3);
     const contacts = await system.call<{ meta: { total: number } }>('GET', '/api/v1/contacts', { key });
-    expect(contacts.body.meta.total).toBe(15);
+    expect(contacts.body.meta.total).toBe(17);
     expect([...(await factCopies()).values()].every((count) => count === 1)).toBe(true);
   });
 
@@ -185,7 +254,11 @@ describe('ops replay contacts --blue-green', () => {
     await system.halt('contacts');
     const live = await projection(schema);
     const result = await run.done;
-    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    // On a failure the operator's output is the diagnosis: show it.
+    expect({ code: result.code, stderr: result.code === 0 ? '' : result.stderr }).toEqual({
+      code: 0,
+      stderr: '',
+    });
     const previous = /kept as (\S+);/.exec(result.stdout)?.[1];
     expect(previous).toBeDefined();
     expect(await projection(previous!)).toEqual(live);
@@ -194,7 +267,7 @@ describe('ops replay contacts --blue-green', () => {
     await system.resume('contacts');
     await workload('d', 2);
     const contacts = await system.call<{ meta: { total: number } }>('GET', '/api/v1/contacts', { key });
-    expect(contacts.body.meta.total).toBe(20);
+    expect(contacts.body.meta.total).toBe(24);
     const copies = await factCopies();
     expect(copies.size).toBeGreaterThan(40);
     expect([...copies.values()].every((count) => count === 1)).toBe(true);

@@ -99,7 +99,17 @@ describe('outbound webhook endpoints through the gateway', () => {
   it('answers 422 for a URL that is not https or names a private address, and 404 across workspaces', async () => {
     const a = await system.tenant('business');
     const b = await system.tenant('business');
-    for (const url of ['http://hooks.example.invalid/x', 'https://10.0.0.1/x', 'not a url']) {
+    const noRealHost = [
+      'https:///hook',
+      'https://',
+      'https://:443/x',
+      'https://@hooks.example.invalid/x',
+      'https://hooks.example.invalid@evil.example.invalid/x',
+      'https://hooks.example.in\tvalid/x',
+      ' https://hooks.example.invalid/x',
+      `https://hooks.example.invalid/${'x'.repeat(2048)}`,
+    ];
+    for (const url of ['http://hooks.example.invalid/x', 'https://10.0.0.1/x', 'not a url', ...noRealHost]) {
       const answer = await createEndpoint(a.key, { url });
       expect([url, answer.status, (answer.body as unknown as Errors).errors[0]!.source?.pointer]).toEqual([
         url,
@@ -108,6 +118,17 @@ describe('outbound webhook endpoints through the gateway', () => {
       ]);
     }
     const own = (await createEndpoint(a.key)).body.data;
+    for (const url of noRealHost) {
+      const answer = await system.call('PATCH', `/api/v1/webhook-endpoints/${own.id}`, {
+        key: a.key,
+        body: { url },
+      });
+      expect([url, answer.status, (answer.body as unknown as Errors).errors[0]!.source?.pointer]).toEqual([
+        url,
+        422,
+        '/data/attributes/url',
+      ]);
+    }
     for (const [method, path] of [
       ['GET', `/api/v1/webhook-endpoints/${own.id}`],
       ['PATCH', `/api/v1/webhook-endpoints/${own.id}`],

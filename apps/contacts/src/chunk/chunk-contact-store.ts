@@ -1,3 +1,5 @@
+import type { UndoScope } from '@cms/kafka';
+import { idFromDatabase } from '@cms/persistence';
 import type { EntityManager } from 'typeorm';
 
 import { ContactsException } from '../decisions/contacts.exception';
@@ -98,9 +100,10 @@ function copyEvent(event: EventEntity): EventEntity {
   return { ...event };
 }
 
+/** Ids are bigint, which pg hands over as text (idFromDatabase). */
 interface ContactRow {
-  id: number;
-  workspace_id: number;
+  id: string;
+  workspace_id: string;
   name: string | null;
   phone: string | null;
   email: string | null;
@@ -115,10 +118,10 @@ interface ContactRow {
 }
 
 interface EventRow {
-  id: number;
-  workspace_id: number;
+  id: string;
+  workspace_id: string;
   name: string;
-  contact_id: number;
+  contact_id: string;
   data: Record<string, unknown>;
   occurred_at: Date;
   received_at: Date;
@@ -161,6 +164,10 @@ export class ChunkContactStore implements ContactStore {
   private readonly created = new Set<number>();
   private readonly updated = new Set<number>();
   private readonly usage = new Map<number, number>();
+  /** The limit of each workspace's latest plan record, where one set a limit. */
+  private readonly limits = new Map<number, number>();
+  /** The phone, external id and email each loaded contact had in the database. */
+  private readonly storedIdentity = new Map<number, string>();
   private readonly counted = new Map<number, number>();
   private readonly eventIds = new Set<number>();
   private readonly eventsByKey = new Map<string, EventEntity>();
@@ -170,18 +177,29 @@ export class ChunkContactStore implements ContactStore {
 
   private constructor(private readonly keys: ChunkKeys) {}
 
+  /** A part of a decision refused by the rules leaves nothing behind in the chunk's state. */
+  readonly undoScope: UndoScope = async (work) => {
+    const mark = this.mark();
+    try {
+      return await work();
+    } catch (error) {
+      this.rollback(mark);
+      throw error;
+    }
+  };
+
   static async load(manager: EntityManager, keys: ChunkKeys): Promise<ChunkContactStore> {
     const store = new ChunkContactStore(keys);
     const [phoneWorkspaces, phones] = split(keys.phones);
     const [externalWorkspaces, externalIds] = split(keys.externalIds);
     const [emailWorkspaces, emails] = split(keys.emails);
     const rows: ContactRow[] = await manager.query(
-      `${CONTACT_SELECT} WHERE c.id = ANY($1::integer[])
-       UNION ALL SELECT c.* FROM unnest($2::integer[], $3::text[]) AS k(w, v)
+      `${CONTACT_SELECT} WHERE c.id = ANY($1::bigint[])
+       UNION ALL SELECT c.* FROM unnest($2::bigint[], $3::text[]) AS k(w, v)
          CROSS JOIN LATERAL (${CONTACT_SELECT} WHERE c.workspace_id = k.w AND c.phone = k.v ${ONE_PROBE_EACH}) c
-       UNION ALL SELECT c.* FROM unnest($4::integer[], $5::text[]) AS k(w, v)
+       UNION ALL SELECT c.* FROM unnest($4::bigint[], $5::text[]) AS k(w, v)
          CROSS JOIN LATERAL (${CONTACT_SELECT} WHERE c.workspace_id = k.w AND c.external_id = k.v ${ONE_PROBE_EACH}) c
-       UNION ALL SELECT c.* FROM unnest($6::integer[], $7::text[]) AS k(w, v)
+       UNION ALL SELECT c.* FROM unnest($6::bigint[], $7::text[]) AS k(w, v)
          CROSS JOIN LATERAL (${CONTACT_SELECT} WHERE c.workspace_id = k.w AND lower(c.email) = lower(k.v) ${ONE_PROBE_EACH}) c`,
       [
         [...keys.contactIds],
@@ -195,10 +213,10 @@ export class ChunkContactStore implements ContactStore {
     );
     const loaded: ContactEntity[] = [];
     for (const row of rows) {
-      if (store.contacts.has(row.id)) continue;
+      if (store.contacts.has(idFromDatabase(row.id))) continue;
       const contact = Object.assign(new ContactEntity(), {
-        id: row.id,
-        workspaceId: row.workspace_id,
+        id: idFromDatabase(row.id),
+        workspaceId: idFromDatabase(row.workspace_id),
         name: row.name,
         phone: row.phone,
         email: row.email,
@@ -214,6 +232,7 @@ export class ChunkContactStore implements ContactStore {
       store.emailLower.set(contact.id, row.email_lower);
       if (row.email !== null && row.email_lower !== null) store.lowered.set(row.email, row.email_lower);
       store.index(contact);
+      store.storedIdentity.set(contact.id, identityOf(contact));
       loaded.push(contact);
     }
     const everyEmail = [...new Set(emails)];
@@ -230,20 +249,20 @@ export class ChunkContactStore implements ContactStore {
     const [keyWorkspaces, idempotencyKeys] = split(keys.idempotencyKeys);
     if (keys.eventIds.size > 0 || idempotencyKeys.length > 0) {
       const events: EventRow[] = await manager.query(
-        `SELECT e.* FROM events e WHERE e.id = ANY($1::integer[])
-         UNION ALL SELECT e.* FROM unnest($2::integer[], $3::text[]) AS k(w, v)
+        `SELECT e.* FROM events e WHERE e.id = ANY($1::bigint[])
+         UNION ALL SELECT e.* FROM unnest($2::bigint[], $3::text[]) AS k(w, v)
            CROSS JOIN LATERAL (SELECT e.* FROM events e
                                 WHERE e.workspace_id = k.w AND e.idempotency_key = k.v ${ONE_PROBE_EACH}) e`,
         [[...keys.eventIds], keyWorkspaces, idempotencyKeys],
       );
       for (const row of events) {
-        store.eventIds.add(row.id);
+        store.eventIds.add(idFromDatabase(row.id));
         if (row.idempotency_key === null) continue;
-        store.eventsByKey.set(keyOf(row.workspace_id, row.idempotency_key), {
-          id: row.id,
-          workspaceId: row.workspace_id,
+        store.eventsByKey.set(keyOf(idFromDatabase(row.workspace_id), row.idempotency_key), {
+          id: idFromDatabase(row.id),
+          workspaceId: idFromDatabase(row.workspace_id),
           name: row.name,
-          contactId: row.contact_id,
+          contactId: idFromDatabase(row.contact_id),
           data: row.data,
           occurredAt: row.occurred_at,
           receivedAt: row.received_at,
@@ -252,11 +271,17 @@ export class ChunkContactStore implements ContactStore {
       }
     }
     if (keys.workspaces.size > 0) {
-      const usage: Array<{ workspace_id: number; contacts: number }> = await manager.query(
-        'SELECT workspace_id, contacts FROM workspace_usage WHERE workspace_id = ANY($1::integer[])',
-        [[...keys.workspaces]],
-      );
-      for (const row of usage) store.usage.set(row.workspace_id, row.contacts);
+      const usage: Array<{ workspace_id: string; contacts: number; contact_limit: number | null }> =
+        await manager.query(
+          `SELECT workspace_id, contacts, contact_limit FROM workspace_usage
+           WHERE workspace_id = ANY($1::bigint[])`,
+          [[...keys.workspaces]],
+        );
+      for (const row of usage) {
+        const workspaceId = idFromDatabase(row.workspace_id);
+        store.usage.set(workspaceId, row.contacts);
+        if (row.contact_limit !== null) store.limits.set(workspaceId, row.contact_limit);
+      }
     }
     return store;
   }
@@ -349,10 +374,11 @@ export class ChunkContactStore implements ContactStore {
     );
   }
 
-  insertContact(contact: ContactEntity, limit: number): Promise<void> {
+  insertContact(contact: ContactEntity, fallbackLimit: number): Promise<void> {
     const { workspaceId, id } = contact;
     if (!this.keys.workspaces.has(workspaceId))
       throw new ChunkStateIncompleteError(`usage of ${workspaceId}`);
+    const limit = this.limits.get(workspaceId) ?? fallbackLimit;
     const stored = this.usage.get(workspaceId) ?? 0;
     if (stored >= limit) throw ContactsException.contactLimit(limit);
     if (!this.keys.contactIds.has(id)) throw new ChunkStateIncompleteError(`contact id ${id}`);
@@ -451,8 +477,21 @@ export class ChunkContactStore implements ContactStore {
 
   /** Writes what the decided records changed: one statement per table. */
   async flush(manager: EntityManager): Promise<void> {
-    // Updates first: a phone an existing contact gave up may be what a new contact holds.
+    // Updates first: an identifier an existing contact gave up may be what a new contact holds.
     const updated = [...this.updated].map((id) => contactJson(this.contacts.get(id)!));
+    // The unique indexes are checked row by row as one statement updates them, so an identifier that
+    // moved between two updated contacts could meet its old holder half way. Clearing the identifiers
+    // of every contact whose identifiers changed first leaves each row, at any point of the update,
+    // with its final values or none, and the final values are unique.
+    const moved = [...this.updated].filter(
+      (id) => identityOf(this.contacts.get(id)!) !== this.storedIdentity.get(id),
+    );
+    if (moved.length > 0) {
+      await manager.query(
+        'UPDATE contacts SET phone = NULL, external_id = NULL, email = NULL WHERE id = ANY($1::bigint[])',
+        [moved],
+      );
+    }
     if (updated.length > 0) {
       await manager.query(
         `UPDATE contacts c SET workspace_id = r.workspace_id, name = r.name, phone = r.phone, email = r.email,
@@ -474,7 +513,7 @@ export class ChunkContactStore implements ContactStore {
     if (counted.length > 0) {
       await manager.query(
         `INSERT INTO workspace_usage (workspace_id, contacts)
-         SELECT * FROM unnest($1::integer[], $2::integer[])
+         SELECT * FROM unnest($1::bigint[], $2::integer[])
          ON CONFLICT (workspace_id) DO UPDATE SET contacts = workspace_usage.contacts + EXCLUDED.contacts`,
         [counted.map(([workspaceId]) => workspaceId), counted.map(([, count]) => count)],
       );
@@ -521,6 +560,10 @@ export class ChunkContactStore implements ContactStore {
       );
     }
   }
+}
+
+function identityOf(contact: ContactEntity): string {
+  return JSON.stringify([contact.phone, contact.externalId, contact.email]);
 }
 
 function contactJson(contact: ContactEntity): Record<string, unknown> {

@@ -1,46 +1,39 @@
 import {
-  acceptedOutcome,
   CONTACT_REQUEST_TYPES,
   EVENT_REQUEST_TYPES,
-  rejectedOutcome,
+  type ContactBatchUpsertRequestedV1,
   type ContactUpdateRequestedV1,
   type ContactUpsertRequestedV1,
   type DecodedRecord,
   type EventRecordRequestedV1,
 } from '@cms/contracts';
 import {
-  Decision,
-  RequestRefusedError,
+  handlerFor,
   workspaceIdOf,
-  type Answer,
   type ChunkHandler,
   type ChunkRecord,
+  type RequestHandlers,
 } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { CONTACTS_CONFIG, type ContactsConfig } from '../config';
 import type { ContactChanges } from '../contacts/contact-changes';
 import { contactEndpointChanges } from '../contacts/contact-input';
-import { useStore } from '../contacts/contact-store';
 import { eventContactChanges } from '../contacts/event-contact';
+import { BatchUpsertContactsHandler } from '../contacts/batch-upsert-contacts/batch-upsert-contacts.handler';
 import { UpdateContactHandler } from '../contacts/update-contact/update-contact.handler';
 import { UpsertContactHandler } from '../contacts/upsert-contact/upsert-contact.handler';
-import { SOURCE } from '../decisions/decision';
+import type { ContactsDecision } from '../decisions/decision';
+import { RequestDecider } from '../decisions/request-decider';
 import { RecordEventHandler } from '../events/record-event/record-event.handler';
 import { ChunkContactStore, emptyKeys, keyOf, type ChunkKeys } from './chunk-contact-store';
 
-type Handle = (decision: Decision<never>) => Promise<Answer>;
-
-/**
- * A decision below the replay horizon: its facts were published by an earlier life of the projection
- * and would be dropped, so they are not even made (their ids are hashes, the costliest part of them).
- */
-class ReplayedDecision<T> extends Decision<T> {
-  override fact(): void {
-    // Nothing to publish.
-  }
-}
+/** The requests a chunk decides together. */
+type ChunkRequestType =
+  | typeof EVENT_REQUEST_TYPES.record
+  | typeof CONTACT_REQUEST_TYPES.upsert
+  | typeof CONTACT_REQUEST_TYPES.update
+  | typeof CONTACT_REQUEST_TYPES.batchUpsert;
 
 /** The contact values a request may look contacts up by; none when its body is refused anyway. */
 function endpointChanges(body: Parameters<typeof contactEndpointChanges>[0]): ContactChanges {
@@ -82,6 +75,14 @@ function addKeys(keys: ChunkKeys, record: DecodedRecord): void {
       addChanges(keys, workspaceId, endpointChanges(body));
       return;
     }
+    case CONTACT_REQUEST_TYPES.batchUpsert: {
+      for (const element of (record.data as ContactBatchUpsertRequestedV1).contacts) {
+        const { contact_id: candidateId, ...body } = element;
+        keys.contactIds.add(candidateId);
+        addChanges(keys, workspaceId, endpointChanges(body));
+      }
+      return;
+    }
     case CONTACT_REQUEST_TYPES.update: {
       const { contact_id: id, ...body } = record.data as ContactUpdateRequestedV1;
       keys.contactIds.add(id);
@@ -92,30 +93,42 @@ function addKeys(keys: ChunkKeys, record: DecodedRecord): void {
 }
 
 /**
- * Event requests, contact upserts and contact updates of a partition's chunk, decided together: the
+ * Event requests, contact upserts, batches of them and contact updates of a partition's chunk, decided
+ * together: the
  * state they can read is loaded in a few statements, each record is decided in order by the same
  * handler as on its own (against that state, in memory), and what they wrote is stored with one
  * statement per table. A request that needs the inbound receipts (retry ids) is decided on its own.
  */
 @Injectable()
 export class ContactsChunk implements ChunkHandler {
-  private readonly handlers: ReadonlyMap<string, Handle>;
+  private readonly handlers: RequestHandlers<ChunkRequestType, ContactsDecision>;
 
   constructor(
-    @Inject(CONTACTS_CONFIG) private readonly config: ContactsConfig,
+    @Inject(RequestDecider) private readonly decider: RequestDecider,
     @Inject(RecordEventHandler) recordEvent: RecordEventHandler,
     @Inject(UpsertContactHandler) upsert: UpsertContactHandler,
     @Inject(UpdateContactHandler) update: UpdateContactHandler,
+    @Inject(BatchUpsertContactsHandler) batch: BatchUpsertContactsHandler,
   ) {
-    this.handlers = new Map<string, Handle>([
-      [EVENT_REQUEST_TYPES.record, (decision) => recordEvent.handle(decision)],
-      [CONTACT_REQUEST_TYPES.upsert, (decision) => upsert.handle(decision)],
-      [CONTACT_REQUEST_TYPES.update, (decision) => update.handle(decision)],
-    ]);
+    this.handlers = {
+      [EVENT_REQUEST_TYPES.record]: (decision) => recordEvent.handle(decision),
+      [CONTACT_REQUEST_TYPES.upsert]: (decision) => upsert.handle(decision),
+      [CONTACT_REQUEST_TYPES.update]: (decision) => update.handle(decision),
+      [CONTACT_REQUEST_TYPES.batchUpsert]: (decision) => batch.handle(decision),
+    };
+  }
+
+  /**
+   * A batch is up to 1,000 upserts: decided against state loaded in a few statements even when it is
+   * the only record in hand, rather than with a few statements per element, which would hold every
+   * partition of the consumer (other workspaces' writes) for seconds.
+   */
+  worthAlone(record: DecodedRecord): boolean {
+    return record.type === CONTACT_REQUEST_TYPES.batchUpsert;
   }
 
   takes(record: DecodedRecord): boolean {
-    if (!this.handlers.has(record.type)) return false;
+    if (handlerFor(this.handlers, record.type) === undefined) return false;
     try {
       workspaceIdOf(record);
     } catch {
@@ -125,41 +138,18 @@ export class ContactsChunk implements ChunkHandler {
     return ((record.data as EventRecordRequestedV1).retry_keys ?? []).length === 0;
   }
 
+  /**
+   * Each record is decided by the same decider and handler as on its own, against the chunk's state
+   * (a refused record is undone through the store's undo scope).
+   */
   async apply(records: ChunkRecord[], manager: EntityManager): Promise<void> {
     const keys = emptyKeys();
     for (const { record } of records) addKeys(keys, record);
     const store = await ChunkContactStore.load(manager, keys);
     for (const { record, context, inSpan } of records) {
-      await inSpan(() => this.decide(store, record, context));
+      const handler = handlerFor(this.handlers, record.type)!;
+      await inSpan(() => this.decider.decide(record, context, handler, store));
     }
     await store.flush(manager);
-  }
-
-  /** decideRequest's frame, with the chunk's state in place of the record's savepoint. */
-  private async decide(
-    store: ChunkContactStore,
-    record: DecodedRecord,
-    context: ChunkRecord['context'],
-  ): Promise<void> {
-    const { topics } = this.config;
-    const decision = context.replaying
-      ? new ReplayedDecision(record, context.manager, SOURCE)
-      : new Decision(record, context.manager, SOURCE);
-    useStore(decision, store);
-    const mark = store.mark();
-    let answer: Answer;
-    try {
-      answer = await this.handlers.get(record.type)!(decision as Decision<never>);
-    } catch (error) {
-      if (!(error instanceof RequestRefusedError)) throw error;
-      store.rollback(mark);
-      if (context.replaying) return;
-      context.emit(topics.outcomes, rejectedOutcome(record, SOURCE, error.status, error.toErrors()));
-      return;
-    }
-    // Below the replay horizon nothing is published: the envelopes need not even be made.
-    if (context.replaying) return;
-    for (const fact of decision.publishedFacts) context.emit(topics.contacts, fact);
-    context.emit(topics.outcomes, acceptedOutcome(record, SOURCE, answer.status, answer.resource));
   }
 }

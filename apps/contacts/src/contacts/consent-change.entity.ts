@@ -1,4 +1,5 @@
 import type { ConsentChannel, ConsentSource } from '@cms/contracts';
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Every change of a contact's marketing consent on a channel, with where it came from and when. */
@@ -9,10 +10,10 @@ export class ConsentChangeEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
-  @Column({ name: 'workspace_id', type: 'integer' })
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
-  @Column({ name: 'contact_id', type: 'integer' })
+  @Column(idColumn({ name: 'contact_id' }))
   contactId!: number;
 
   @Column({ type: 'text' })

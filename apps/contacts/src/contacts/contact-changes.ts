@@ -21,6 +21,8 @@ export interface ContactValues {
 export type ContactChanges = Partial<Record<ScalarField, string | null>> & {
   data?: Record<string, unknown>;
   marketing_consent?: MarketingConsentInput;
+  /** Where the written values sit in the request body (`/data/attributes/contacts/3`), for errors. */
+  pointer?: string;
 };
 
 export interface ConsentChange {

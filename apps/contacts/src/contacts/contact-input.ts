@@ -22,7 +22,7 @@ function text(value: string | null | undefined): string | null | undefined {
  * and is stored in E.164, so the same number written differently is the same contact.
  */
 export function contactEndpointChanges(body: ContactFields, pointerPrefix: string): ContactChanges {
-  const changes: ContactChanges = {};
+  const changes: ContactChanges = { pointer: pointerPrefix };
   if (body.name !== undefined) changes.name = body.name.trim();
   const phone = text(body.phone);
   if (phone !== undefined) {

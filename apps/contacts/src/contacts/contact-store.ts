@@ -1,4 +1,4 @@
-import type { Decision } from '@cms/kafka';
+import type { UndoScope } from '@cms/kafka';
 import type { EntityManager } from 'typeorm';
 
 import { ContactsException } from '../decisions/contacts.exception';
@@ -16,15 +16,17 @@ import { ContactRepository, type ContactView } from './contact.repository';
 export interface ContactStore {
   contact(workspaceId: number, id: number): Promise<ContactEntity | null>;
   contactByPhone(workspaceId: number, phone: string): Promise<ContactEntity | null>;
-  /** The oldest contact with the id, should several carry it. */
+  /** The one contact of the workspace with the external id (unique, like the phone). */
   contactByExternalId(workspaceId: number, externalId: string): Promise<ContactEntity | null>;
-  /** Emails match whatever their case (Postgres' `lower`); the oldest contact when several do. */
+  /** Emails match whatever their case (Postgres' `lower`); one contact holds each. */
   contactByEmail(workspaceId: number, email: string): Promise<ContactEntity | null>;
   /**
    * Stores a new contact and counts it against the workspace's plan: refused when the workspace already
-   * stores `limit` contacts, then when the id is taken in any workspace.
+   * stores as many contacts as the limit of its latest plan record allows (`fallbackLimit`, the
+   * request's own, for a workspace whose plan records carry none), then when the id is taken in any
+   * workspace.
    */
-  insertContact(contact: ContactEntity, limit: number): Promise<void>;
+  insertContact(contact: ContactEntity, fallbackLimit: number): Promise<void>;
   /** Writes every value of a stored contact. */
   updateContact(contact: ContactEntity): Promise<void>;
   /** A stored contact with its tags and channel links. */
@@ -34,6 +36,12 @@ export interface ContactStore {
   /** Whether the id is taken in any workspace. */
   eventIdTaken(id: number): Promise<boolean>;
   insertEvent(event: EventEntity): Promise<void>;
+  /**
+   * How a part of a decision that may be refused is undone (ContactsDecision.attempt, also for each
+   * element of a batch): a savepoint when the store writes statements (undefined), the store's own
+   * undo log when it holds the writes in memory.
+   */
+  readonly undoScope?: UndoScope;
 }
 
 const CONTACT_COLUMNS =
@@ -85,16 +93,24 @@ export class SqlContactStore implements ContactStore {
     return this.contacts.findByEmail(workspaceId, email);
   }
 
-  async insertContact(contact: ContactEntity, limit: number): Promise<void> {
+  async insertContact(contact: ContactEntity, fallbackLimit: number): Promise<void> {
     // The plan check and the count in one statement: no row back means the workspace is at its limit.
+    // The limit is the latest plan record's, kept in the row; the request's own without one.
     const counted: unknown[] = await this.manager.query(
-      `INSERT INTO workspace_usage (workspace_id, contacts) SELECT $1, 1 WHERE $2::integer > 0
+      `INSERT INTO workspace_usage (workspace_id, contacts) SELECT $1, 1
+       WHERE COALESCE((SELECT contact_limit FROM workspace_usage WHERE workspace_id = $1), $2::integer) > 0
        ON CONFLICT (workspace_id) DO UPDATE SET contacts = workspace_usage.contacts + 1
-       WHERE workspace_usage.contacts < $2::integer
+       WHERE workspace_usage.contacts < COALESCE(workspace_usage.contact_limit, $2::integer)
        RETURNING contacts`,
-      [contact.workspaceId, limit],
+      [contact.workspaceId, fallbackLimit],
     );
-    if (counted.length === 0) throw ContactsException.contactLimit(limit);
+    if (counted.length === 0) {
+      const [plan]: Array<{ contact_limit: number | null }> = await this.manager.query(
+        'SELECT contact_limit FROM workspace_usage WHERE workspace_id = $1',
+        [contact.workspaceId],
+      );
+      throw ContactsException.contactLimit(plan?.contact_limit ?? fallbackLimit);
+    }
     // A taken id inserts nothing; the decision's savepoint then undoes the count above.
     const inserted: unknown[] = await this.manager.query(
       `INSERT INTO contacts (${CONTACT_COLUMNS})
@@ -133,21 +149,4 @@ export class SqlContactStore implements ContactStore {
   insertEvent(event: EventEntity): Promise<void> {
     return this.events.insert(event);
   }
-}
-
-const stores = new WeakMap<Decision, ContactStore>();
-
-/** Decides `decision` against `store` instead of statements in its transaction. */
-export function useStore(decision: Decision, store: ContactStore): void {
-  stores.set(decision, store);
-}
-
-/** The store a decision reads and writes: the one given with useStore, else its transaction. */
-export function storeOf(decision: Decision): ContactStore {
-  let store = stores.get(decision);
-  if (!store) {
-    store = new SqlContactStore(decision.manager);
-    stores.set(decision, store);
-  }
-  return store;
 }

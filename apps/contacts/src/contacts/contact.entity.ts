@@ -1,4 +1,5 @@
 import type { MarketingConsentInput } from '@cms/contracts';
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** The time each value was last written, by field (`name`, `data.<key>`, `marketing_consent.<channel>`). */
@@ -6,15 +7,20 @@ export type ValueTimes = Record<string, string>;
 
 @Entity({ name: 'contacts' })
 @Index('contacts_workspace_id', ['workspaceId', 'id'])
+// At most one contact of a workspace holds a phone, an external id or an email (extensions §2).
 @Index('contacts_workspace_phone', ['workspaceId', 'phone'], { unique: true })
-@Index('contacts_workspace_external_id', ['workspaceId', 'externalId'])
-// (workspace_id, lower(email)): an expression TypeORM cannot describe, so the migration owns it.
+@Index('contacts_workspace_external_id', ['workspaceId', 'externalId'], {
+  unique: true,
+  where: 'external_id IS NOT NULL',
+})
+// Unique (workspace_id, lower(email)) where email is set: an expression TypeORM cannot describe, so the
+// migration owns it.
 @Index('contacts_workspace_email', { synchronize: false })
 export class ContactEntity {
-  @PrimaryColumn({ type: 'integer' })
+  @PrimaryColumn(idColumn())
   id!: number;
 
-  @Column({ name: 'workspace_id', type: 'integer' })
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @Column({ type: 'text', nullable: true })

@@ -1,5 +1,6 @@
 import type { LinkChannel } from '@cms/contracts';
 import type { SqlWindow } from '@cms/http';
+import { idFromDatabase } from '@cms/persistence';
 import type { EntityManager, Repository } from 'typeorm';
 
 import { ConsentChangeEntity } from './consent-change.entity';
@@ -24,6 +25,8 @@ export interface ContactFilters {
   phone?: string;
   email?: string;
   externalId?: string;
+  /** The whole name, in any case. */
+  name?: string;
   tagId?: number;
   tagName?: string;
   search?: string;
@@ -102,16 +105,17 @@ export class ContactRepository {
   async views(contacts: ContactEntity[]): Promise<ContactView[]> {
     if (contacts.length === 0) return [];
     const ids = contacts.map((contact) => contact.id);
-    const tagRows: Array<TagSummary & { contact_id: number }> = await this.manager.query(
-      `SELECT ct.contact_id, t.id, t.name, t.color FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id
-       WHERE ct.contact_id = ANY($1) ORDER BY t.id`,
-      [ids],
-    );
+    const tagRows: Array<{ contact_id: string; id: string; name: string; color: string | null }> =
+      await this.manager.query(
+        `SELECT ct.contact_id, t.id, t.name, t.color FROM contact_tags ct JOIN tags t ON t.id = ct.tag_id
+       WHERE ct.contact_id = ANY($1::bigint[]) ORDER BY t.id`,
+        [ids],
+      );
     const tagsOf = new Map<number, TagSummary[]>();
     for (const { contact_id: contactId, id, name, color } of tagRows) {
-      const list = tagsOf.get(contactId) ?? [];
-      list.push({ id, name, color });
-      tagsOf.set(contactId, list);
+      const list = tagsOf.get(idFromDatabase(contactId)) ?? [];
+      list.push({ id: idFromDatabase(id), name, color });
+      tagsOf.set(idFromDatabase(contactId), list);
     }
     const links = await this.manager
       .getRepository(ContactChannelEntity)
@@ -138,6 +142,7 @@ export class ContactRepository {
       query.andWhere('lower(c.email) = lower(:email)', { email: filters.email });
     if (filters.externalId !== undefined)
       query.andWhere('c.external_id = :externalId', { externalId: filters.externalId });
+    if (filters.name !== undefined) query.andWhere('lower(c.name) = lower(:name)', { name: filters.name });
     if (filters.tagId !== undefined) {
       query.andWhere(
         'EXISTS (SELECT 1 FROM contact_tags ct WHERE ct.contact_id = c.id AND ct.tag_id = :tagId)',

@@ -44,6 +44,16 @@ export function contactResource(view: ContactView): Record<string, unknown> {
   };
 }
 
+/**
+ * A contact as an element of a batch answer: without `data` and `tags`, the parts that grow with the
+ * contact. A batch holds up to 1,000 contacts, each with up to 64 KiB of data and 1,000 tags, and its
+ * answer travels as one outcome record, which must stay within the record bound (extensions §6).
+ */
+export function batchContactResource(view: ContactView): Record<string, unknown> {
+  const { data: _data, tags: _tags, ...summary } = contactResource(view);
+  return summary;
+}
+
 /** The data of contact.created and contact.updated. */
 export function contactSnapshot(view: ContactView, changedFields?: string[]): ContactSnapshotV1 {
   const { contact } = view;

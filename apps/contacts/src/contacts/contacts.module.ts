@@ -21,6 +21,12 @@ import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
     LinkChannelHandler,
     IngestContactHandler,
   ],
-  exports: [RequestDecider, ContactWriter, UpsertContactHandler, UpdateContactHandler],
+  exports: [
+    RequestDecider,
+    ContactWriter,
+    UpsertContactHandler,
+    UpdateContactHandler,
+    BatchUpsertContactsHandler,
+  ],
 })
 export class ContactsModule {}

@@ -1,3 +1,4 @@
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
@@ -7,20 +8,20 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'inbound_receipts' })
 export class InboundReceiptEntity {
-  @PrimaryColumn({ name: 'workspace_id', type: 'integer' })
+  @PrimaryColumn(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @PrimaryColumn({ type: 'text' })
   key!: string;
 
-  @Column({ name: 'integration_id', type: 'integer' })
+  @Column(idColumn({ name: 'integration_id' }))
   integrationId!: number;
 
   /** Null when the payload had no event and only added or updated the contact. */
-  @Column({ name: 'event_id', type: 'integer', nullable: true })
+  @Column(idColumn({ name: 'event_id', nullable: true }))
   eventId!: number | null;
 
-  @Column({ name: 'contact_id', type: 'integer' })
+  @Column(idColumn({ name: 'contact_id' }))
   contactId!: number;
 
   /** The time of the request record that was recorded. */

@@ -1,83 +1,51 @@
-import { RequestRefusedError } from '@cms/kafka';
-import type { OutcomeError } from '@cms/contracts';
+import { DomainException, type DomainIssue, type StatusOfCode } from '@cms/kafka';
 
 export enum ContactsErrorCode {
   ContactNotFound = 'contact_not_found',
   TagNotFound = 'tag_not_found',
+  /** An id in the body that names nothing in the workspace (extensions §1: 422, not 404). */
+  UnknownReference = 'unknown_reference',
   InvalidField = 'invalid_field',
-  PhoneTaken = 'phone_taken',
+  /** A phone, external_id or email another contact of the workspace holds. */
+  IdentifierTaken = 'identifier_taken',
   TagNameTaken = 'tag_name_taken',
   ContactLimitReached = 'contact_limit_reached',
   IdInUse = 'id_in_use',
 }
 
-type DecisionStatus = 404 | 409 | 422;
-
 /** Every code has its status; a new code that is not mapped here does not compile. */
-export function statusOf(code: ContactsErrorCode): DecisionStatus {
-  switch (code) {
-    case ContactsErrorCode.ContactNotFound:
-    case ContactsErrorCode.TagNotFound:
-      return 404;
-    case ContactsErrorCode.IdInUse:
-      return 409;
-    case ContactsErrorCode.InvalidField:
-    case ContactsErrorCode.PhoneTaken:
-    case ContactsErrorCode.TagNameTaken:
-    case ContactsErrorCode.ContactLimitReached:
-      return 422;
-  }
-}
-
-const TITLES: Record<DecisionStatus, string> = {
-  404: 'Not Found',
-  409: 'Conflict',
-  422: 'Validation Error',
+const STATUS_OF_CODE: StatusOfCode<ContactsErrorCode> = {
+  [ContactsErrorCode.ContactNotFound]: 404,
+  [ContactsErrorCode.TagNotFound]: 404,
+  [ContactsErrorCode.IdInUse]: 409,
+  [ContactsErrorCode.InvalidField]: 422,
+  [ContactsErrorCode.UnknownReference]: 422,
+  [ContactsErrorCode.IdentifierTaken]: 422,
+  [ContactsErrorCode.TagNameTaken]: 422,
+  [ContactsErrorCode.ContactLimitReached]: 422,
 };
 
-export interface ContactsIssue {
-  code: ContactsErrorCode;
-  detail: string;
-  /** JSON pointer into the request body, e.g. `/data/attributes/phone`. */
-  pointer?: string;
-}
+export type ContactsIssue = DomainIssue<ContactsErrorCode>;
 
 /**
- * A request the rules refuse. Thrown before or while a decision writes: the decision's savepoint is
- * rolled back, so a refused request changes nothing, and its outcome carries these errors.
+ * A request the rules refuse. Thrown before or while a decision writes: what the decision wrote is
+ * undone, so a refused request changes nothing, and its outcome carries these errors.
  */
-export class ContactsException extends RequestRefusedError {
-  readonly issues: readonly ContactsIssue[];
-
+export class ContactsException extends DomainException<ContactsErrorCode> {
   constructor(issues: ContactsIssue | readonly ContactsIssue[]) {
-    const list = Array.isArray(issues) ? issues : [issues as ContactsIssue];
-    super(list.map((issue) => issue.detail).join(' '));
-    this.name = 'ContactsException';
-    this.issues = list;
+    super(STATUS_OF_CODE, issues);
   }
 
-  get status(): DecisionStatus {
-    return statusOf(this.issues[0]!.code);
-  }
-
-  toErrors(): OutcomeError[] {
-    return this.issues.map((issue) => {
-      const status = statusOf(issue.code);
-      return {
-        status: String(status),
-        title: TITLES[status],
-        detail: issue.detail,
-        ...(issue.pointer !== undefined ? { source: { pointer: issue.pointer } } : {}),
-      };
-    });
-  }
-
-  static contactNotFound(id: number, pointer?: string): ContactsException {
+  static contactNotFound(id: number): ContactsException {
     return new ContactsException({
       code: ContactsErrorCode.ContactNotFound,
       detail: `Contact ${id} was not found.`,
-      ...(pointer !== undefined ? { pointer } : {}),
     });
+  }
+
+  /** An id sent in the body (not the path) that names nothing in the workspace: 422 at its pointer. */
+  static unknownReference(what: 'Contact' | 'Tag', id: number, pointer: string): ContactsIssue {
+    return { code: ContactsErrorCode.UnknownReference, detail: `${what} ${id} was not found.`, pointer };
   }
 
   static tagNotFound(id: number): ContactsException {

@@ -1,11 +1,16 @@
-import { decideRequest, type Answer, type Decision } from '@cms/kafka';
+import { answerRequest, recordContext, type Answer } from '@cms/kafka';
 import { type DecodedRecord } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { CONTACTS_CONFIG, type ContactsConfig } from '../config';
-import { SOURCE } from './decision';
+import { SqlContactStore, type ContactStore } from '../contacts/contact-store';
+import { ContactsDecision } from './decision';
 
-/** Decides request records with the shared frame, answering as contacts and publishing on its fact topic. */
+/**
+ * The one way contacts decides a request record, whether on its own or as part of a chunk: a
+ * ContactsDecision over `store` (statements in the record's transaction unless a chunk passes its
+ * state), answered by the shared frame as contacts, facts on its fact topic.
+ */
 @Injectable()
 export class RequestDecider {
   constructor(@Inject(CONTACTS_CONFIG) private readonly config: ContactsConfig) {}
@@ -13,12 +18,19 @@ export class RequestDecider {
   decide<T>(
     record: DecodedRecord<T>,
     rawContext: unknown,
-    handler: (decision: Decision<T>) => Promise<Answer>,
+    handler: (decision: ContactsDecision<T>) => Promise<Answer>,
+    store?: ContactStore,
   ): Promise<void> {
-    return decideRequest(
+    const context = recordContext(rawContext);
+    const decision = new ContactsDecision(
       record,
-      rawContext,
-      SOURCE,
+      context.manager,
+      store ?? new SqlContactStore(context.manager),
+      !context.replaying,
+    );
+    return answerRequest(
+      decision,
+      context,
       { facts: this.config.topics.contacts, outcomes: this.config.topics.outcomes },
       handler,
     );

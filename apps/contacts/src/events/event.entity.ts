@@ -1,3 +1,4 @@
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'events' })
@@ -5,16 +6,16 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('events_workspace_name', ['workspaceId', 'name', 'receivedAt'])
 @Index('events_workspace_idempotency_key', ['workspaceId', 'idempotencyKey'], { unique: true })
 export class EventEntity {
-  @PrimaryColumn({ type: 'integer' })
+  @PrimaryColumn(idColumn())
   id!: number;
 
-  @Column({ name: 'workspace_id', type: 'integer' })
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @Column({ type: 'text' })
   name!: string;
 
-  @Column({ name: 'contact_id', type: 'integer' })
+  @Column(idColumn({ name: 'contact_id' }))
   contactId!: number;
 
   @Column({ type: 'jsonb' })

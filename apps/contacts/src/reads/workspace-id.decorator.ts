@@ -1,4 +1,4 @@
-import { JsonApiException } from '@cms/http';
+import { JsonApiException, parseIdentifier } from '@cms/http';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
@@ -6,9 +6,8 @@ export const WORKSPACE_HEADER = 'x-workspace-id';
 
 /** The workspace a read is scoped to, set by the gateway after it authenticated the caller. */
 export function workspaceIdFrom(value: string | string[] | undefined): number {
-  const raw = Array.isArray(value) ? undefined : value?.trim();
-  const id = raw !== undefined && /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) {
+  const id = typeof value === 'string' ? parseIdentifier(value.trim()) : undefined;
+  if (id === undefined) {
     throw JsonApiException.badRequest(`The ${WORKSPACE_HEADER} header must carry one workspace id.`);
   }
   return id;

@@ -1,15 +1,16 @@
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'contact_tags' })
 @Index('contact_tags_tag', ['tagId'])
 export class ContactTagEntity {
-  @PrimaryColumn({ name: 'contact_id', type: 'integer' })
+  @PrimaryColumn(idColumn({ name: 'contact_id' }))
   contactId!: number;
 
-  @PrimaryColumn({ name: 'tag_id', type: 'integer' })
+  @PrimaryColumn(idColumn({ name: 'tag_id' }))
   tagId!: number;
 
-  @Column({ name: 'workspace_id', type: 'integer' })
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @Column({ name: 'attached_at', type: 'timestamptz' })

@@ -1,12 +1,13 @@
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'tags' })
 @Index('tags_workspace_name', ['workspaceId', 'name'], { unique: true })
 export class TagEntity {
-  @PrimaryColumn({ type: 'integer' })
+  @PrimaryColumn(idColumn())
   id!: number;
 
-  @Column({ name: 'workspace_id', type: 'integer' })
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @Column({ type: 'text' })

@@ -1,5 +1,6 @@
 import type { Permission, Plan } from '@cms/contracts';
 import { JsonApiException } from '@cms/http';
+import { idFromDatabase } from '@cms/persistence';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -71,7 +72,7 @@ export class ApiKeyAuthenticator {
   }
 
   private async lookup(hash: string): Promise<Principal | null> {
-    const rows: Array<{ id: number; workspace_id: number; permissions: Permission[]; plan: Plan }> =
+    const rows: Array<{ id: string; workspace_id: string; permissions: Permission[]; plan: Plan }> =
       await this.dataSource.query(
         `SELECT k.id, k.workspace_id, k.permissions, w.plan
          FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
@@ -81,8 +82,8 @@ export class ApiKeyAuthenticator {
     const row = rows[0];
     if (!row) return null;
     return {
-      apiKeyId: row.id,
-      workspaceId: row.workspace_id,
+      apiKeyId: idFromDatabase(row.id),
+      workspaceId: idFromDatabase(row.workspace_id),
       plan: row.plan,
       permissions: new Set(row.permissions),
     };

@@ -1,5 +1,6 @@
 import type { Permission } from '@cms/contracts';
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 
 import type { RateLimitBucket } from '../rate-limit/rate-limit.service';
 
@@ -14,6 +15,15 @@ export interface PublicRouteRule {
 
 export const PUBLIC_ROUTE = Symbol('PUBLIC_ROUTE');
 
-/** Marks a handler as part of the public API: authenticated, rate-limited, gated by plan and permission. */
-export const PublicRoute = (rule: PublicRouteRule): MethodDecorator & ClassDecorator =>
-  SetMetadata(PUBLIC_ROUTE, rule);
+/** The Fastify route config member that tells the door, before Nest runs, which bucket a route counts in. */
+export const RATE_LIMIT_BUCKET_CONFIG = 'rateLimitBucket';
+
+/**
+ * Marks a handler as part of the public API: authenticated, rate-limited, gated by plan and permission.
+ * The bucket also goes into the Fastify route's config, where PublicApiGuard's request hook reads it.
+ */
+export const PublicRoute = (rule: PublicRouteRule): MethodDecorator =>
+  applyDecorators(
+    SetMetadata(PUBLIC_ROUTE, rule),
+    RouteConfig({ [RATE_LIMIT_BUCKET_CONFIG]: rule.bucket }),
+  ) as MethodDecorator;

@@ -34,8 +34,8 @@ import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
+import { PathId } from '../ids/path-id.decorator';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
-import { parseId } from '../workspaces/admin.controller';
 import { WritePathService, type WriteAnswer } from '../write-path/write-path.service';
 
 const READ = { permission: 'read', bucket: 'api', feature: 'api' } as const;
@@ -139,24 +139,24 @@ export class ContactsApiController {
   @PublicRoute(READ)
   getContact(
     @Caller() caller: Principal,
-    @Param('contact_id') rawId: string,
+    @PathId('contact_id', 'Contact') contactId: number,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.read(reply, caller, `contacts/${parseId(rawId, 'Contact')}`, request);
+    return this.read(reply, caller, `contacts/${contactId}`, request);
   }
 
   @Put('contacts/:contact_id')
   @PublicRoute(UPDATE)
   updateContact(
     @Caller() caller: Principal,
-    @Param('contact_id') rawId: string,
+    @PathId('contact_id', 'Contact') contactId: number,
     @Body() body: UpdateContactBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     return this.write(reply, caller, CONTACT_REQUEST_TYPES.update, {
       ...body,
-      contact_id: parseId(rawId, 'Contact'),
+      contact_id: contactId,
     });
   }
 
@@ -164,12 +164,11 @@ export class ContactsApiController {
   @PublicRoute(UPDATE)
   linkChannel(
     @Caller() caller: Principal,
-    @Param('contact_id') rawId: string,
+    @PathId('contact_id', 'Contact') contactId: number,
     @Param('channel') channel: string,
     @Body() body: LinkChannelBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const contactId = parseId(rawId, 'Contact');
     if (!(LINK_CHANNELS as readonly string[]).includes(channel)) {
       throw JsonApiException.notFound(
         `Channel ${channel} cannot be linked; use one of ${LINK_CHANNELS.join(', ')}.`,
@@ -237,32 +236,32 @@ export class ContactsApiController {
   @PublicRoute(READ)
   getTag(
     @Caller() caller: Principal,
-    @Param('tag_id') rawId: string,
+    @PathId('tag_id', 'Tag') tagId: number,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.read(reply, caller, `tags/${parseId(rawId, 'Tag')}`, request);
+    return this.read(reply, caller, `tags/${tagId}`, request);
   }
 
   @Patch('tags/:tag_id')
   @PublicRoute(UPDATE)
   updateTag(
     @Caller() caller: Principal,
-    @Param('tag_id') rawId: string,
+    @PathId('tag_id', 'Tag') tagId: number,
     @Body() body: UpdateTagBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.write(reply, caller, TAG_REQUEST_TYPES.update, { ...body, tag_id: parseId(rawId, 'Tag') });
+    return this.write(reply, caller, TAG_REQUEST_TYPES.update, { ...body, tag_id: tagId });
   }
 
   @Delete('tags/:tag_id')
   @PublicRoute(DELETE)
   deleteTag(
     @Caller() caller: Principal,
-    @Param('tag_id') rawId: string,
+    @PathId('tag_id', 'Tag') tagId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.write(reply, caller, TAG_REQUEST_TYPES.delete, { tag_id: parseId(rawId, 'Tag') });
+    return this.write(reply, caller, TAG_REQUEST_TYPES.delete, { tag_id: tagId });
   }
 
   private contactLimit(caller: Principal): number {

@@ -32,6 +32,7 @@ import { DataSource } from 'typeorm';
 
 import { GatewayInit1763780000000 } from '../../migrations/1763780000000-gateway-init.migration';
 import { GatewayIntegrations1763810000000 } from '../../migrations/1763810000000-gateway-integrations.migration';
+import { GatewayBigintIds1764000000000 } from '../../migrations/1764000000000-gateway-bigint-ids.migration';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { RATE_LIMIT_REDIS_OPTIONS } from '../rate-limit/rate-limit.service';
@@ -54,6 +55,7 @@ export const GATEWAY_MIGRATIONS = [
   ...KAFKA_PLUMBING_MIGRATIONS,
   GatewayInit1763780000000,
   GatewayIntegrations1763810000000,
+  GatewayBigintIds1764000000000,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { FieldMappingTarget } from '@cms/contracts';
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export interface FieldMapping {
@@ -19,10 +20,10 @@ export interface IntegrationConfig {
 @Entity({ name: 'integrations' })
 @Index('integrations_workspace', ['workspaceId', 'id'])
 export class IntegrationEntity {
-  @PrimaryColumn({ type: 'integer' })
+  @PrimaryColumn(idColumn())
   id!: number;
 
-  @Column({ name: 'workspace_id', type: 'integer' })
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @Column({ type: 'text' })

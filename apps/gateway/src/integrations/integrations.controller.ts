@@ -7,7 +7,7 @@ import {
   toSqlWindow,
   type ListBody,
 } from '@cms/http';
-import { Body, Controller, Get, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 
@@ -16,7 +16,7 @@ import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
-import { parseId } from '../workspaces/admin.controller';
+import { PathId } from '../ids/path-id.decorator';
 import { WritePathService } from '../write-path/write-path.service';
 import type { IntegrationConfig } from './integration.entity';
 import { IntegrationRepository } from './integration.repository';
@@ -98,14 +98,13 @@ export class IntegrationsController {
   @PublicRoute(READ)
   async one(
     @Caller() caller: Principal,
-    @Param('id') rawId: string,
+    @PathId('id', 'Integration') id: number,
   ): Promise<{ data: Record<string, unknown> }> {
-    const id = parseId(rawId, 'Integration');
     const integration = await new IntegrationRepository(this.dataSource.manager).findOne(
       caller.workspaceId,
       id,
     );
-    if (!integration) throw JsonApiException.notFound(`Integration ${rawId} was not found.`);
+    if (!integration) throw JsonApiException.notFound(`Integration ${id} was not found.`);
     return { data: integrationResource(integration) };
   }
 }

@@ -30,6 +30,14 @@ interface Upstream {
 /** `cms_circuit_breaker_state`'s values: higher is worse, so `max` across replicas reads naturally. */
 const BREAKER_STATE_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Seconds a client waits when an upstream is unreachable or its breaker is open. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -136,10 +144,17 @@ export class UpstreamProxy implements OnApplicationShutdown {
       });
       const text = await response.body.text();
       if (response.statusCode >= 500) throw new Error(`${service} answered ${response.statusCode}`);
+      if (response.statusCode >= 400) {
+        // A refusal is resolved, never thrown, so the breaker counts it as a success whatever its body:
+        // it is the verdict on one workspace's request, and must not close the service to the others.
+        return { status: response.statusCode, body: parseJsonOrUndefined(text) };
+      }
       return { status: response.statusCode, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
     };
     const breaker = new CircuitBreaker(call, {
       name: service,
+      // What `call` throws is a 5xx, a timeout, a reset or refused connection: the service's health.
+      // 4xx answers resolve (above), so the breaker never opens because of what one workspace asked.
       timeout: 10_000,
       errorThresholdPercentage: 50,
       volumeThreshold: 10,

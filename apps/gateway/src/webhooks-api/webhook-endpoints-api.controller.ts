@@ -7,14 +7,14 @@ import {
   UpdateWebhookEndpointBody,
   WEBHOOK_REQUEST_TYPES,
 } from '@cms/contracts';
-import { JsonApiException } from '@cms/http';
-import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Caller } from '../auth/principal.decorator';
 import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { PathUuid } from '../ids/path-id.decorator';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { WritePathService } from '../write-path/write-path.service';
 
@@ -22,14 +22,6 @@ const READ = { permission: 'read', bucket: 'api', feature: 'webhooks' } as const
 const CREATE = { permission: 'create', bucket: 'api', feature: 'webhooks' } as const;
 const UPDATE = { permission: 'update', bucket: 'api', feature: 'webhooks' } as const;
 const DELETE = { permission: 'delete', bucket: 'api', feature: 'webhooks' } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-/** Endpoint and delivery ids are UUIDs (extensions §1); anything else names nothing. */
-function parseUuid(raw: string, what: string): string {
-  if (!UUID.test(raw)) throw JsonApiException.notFound(`${what} ${raw} was not found.`);
-  return raw.toLowerCase();
-}
 
 function queryOf(request: FastifyRequest): string {
   const at = request.url.indexOf('?');
@@ -76,23 +68,23 @@ export class WebhookEndpointsApiController {
   @PublicRoute(READ)
   get(
     @Caller() caller: Principal,
-    @Param('id') rawId: string,
+    @PathUuid('id', 'Webhook endpoint') endpointId: string,
     @Req() request: FastifyRequest,
   ): Promise<unknown> {
-    return this.read(caller, `webhook-endpoints/${parseUuid(rawId, 'Webhook endpoint')}`, request);
+    return this.read(caller, `webhook-endpoints/${endpointId}`, request);
   }
 
   @Patch(':id')
   @PublicRoute(UPDATE)
   async update(
     @Caller() caller: Principal,
-    @Param('id') rawId: string,
+    @PathUuid('id', 'Webhook endpoint') endpointId: string,
     @Body() body: UpdateWebhookEndpointBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     const resource = await this.write(reply, caller, WEBHOOK_REQUEST_TYPES.endpointUpdate, {
       ...body,
-      endpoint_id: parseUuid(rawId, 'Webhook endpoint'),
+      endpoint_id: endpointId,
     });
     return { data: resource };
   }
@@ -101,11 +93,11 @@ export class WebhookEndpointsApiController {
   @PublicRoute(DELETE)
   async remove(
     @Caller() caller: Principal,
-    @Param('id') rawId: string,
+    @PathUuid('id', 'Webhook endpoint') endpointId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     await this.write(reply, caller, WEBHOOK_REQUEST_TYPES.endpointDelete, {
-      endpoint_id: parseUuid(rawId, 'Webhook endpoint'),
+      endpoint_id: endpointId,
     });
   }
 
@@ -113,12 +105,12 @@ export class WebhookEndpointsApiController {
   @PublicRoute(UPDATE)
   async rollSecret(
     @Caller() caller: Principal,
-    @Param('id') rawId: string,
+    @PathUuid('id', 'Webhook endpoint') endpointId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     const secret = generateWebhookSecret();
     await this.write(reply, caller, WEBHOOK_REQUEST_TYPES.endpointRollSecret, {
-      endpoint_id: parseUuid(rawId, 'Webhook endpoint'),
+      endpoint_id: endpointId,
       secret_sealed: encryptSecret(secret, this.config.secretsKey),
     });
     return { data: { secret } };
@@ -128,23 +120,23 @@ export class WebhookEndpointsApiController {
   @PublicRoute(READ)
   deliveries(
     @Caller() caller: Principal,
-    @Param('id') rawId: string,
+    @PathUuid('id', 'Webhook endpoint') endpointId: string,
     @Req() request: FastifyRequest,
   ): Promise<unknown> {
-    return this.read(caller, `webhook-endpoints/${parseUuid(rawId, 'Webhook endpoint')}/deliveries`, request);
+    return this.read(caller, `webhook-endpoints/${endpointId}/deliveries`, request);
   }
 
   @Post(':id/deliveries/:delivery_id/redeliver')
   @PublicRoute(CREATE)
   async redeliver(
     @Caller() caller: Principal,
-    @Param('id') rawId: string,
-    @Param('delivery_id') rawDeliveryId: string,
+    @PathUuid('id', 'Webhook endpoint') endpointId: string,
+    @PathUuid('delivery_id', 'Delivery') deliveryId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     const resource = await this.write(reply, caller, WEBHOOK_REQUEST_TYPES.deliveryRedeliver, {
-      endpoint_id: parseUuid(rawId, 'Webhook endpoint'),
-      delivery_id: parseUuid(rawDeliveryId, 'Delivery'),
+      endpoint_id: endpointId,
+      delivery_id: deliveryId,
     });
     return resource === undefined ? undefined : { data: resource };
   }
@@ -153,11 +145,11 @@ export class WebhookEndpointsApiController {
   @PublicRoute(CREATE)
   async test(
     @Caller() caller: Principal,
-    @Param('id') rawId: string,
+    @PathUuid('id', 'Webhook endpoint') endpointId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     const resource = await this.write(reply, caller, WEBHOOK_REQUEST_TYPES.endpointTest, {
-      endpoint_id: parseUuid(rawId, 'Webhook endpoint'),
+      endpoint_id: endpointId,
       delivery_id: randomUUID(),
     });
     return resource === undefined ? undefined : { data: resource };

@@ -1,38 +1,23 @@
 import { GATEWAY_REQUEST_TYPES } from '@cms/contracts';
 import { JsonApiException } from '@cms/http';
-import {
-  Body,
-  Controller,
-  Delete,
-  HttpCode,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Inject, Patch, Post, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 
 import { mintApiKey } from '../auth/api-key.secret';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
+import { PathId } from '../ids/path-id.decorator';
 import { WritePathService } from '../write-path/write-path.service';
 import { AdminGuard } from './admin.guard';
 import { ApiKeyEntity } from './api-key.entity';
 import { CreateApiKeyDto, CreateWorkspaceDto, UpdateWorkspaceDto } from './workspaces.dto';
 
-/** Path ids arrive as strings; anything but a positive integer names nothing (extensions §1). */
-export function parseId(raw: string, what: string): number {
-  const id = /^[1-9][0-9]{0,14}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw JsonApiException.notFound(`${what} ${raw} was not found.`);
-  return id;
-}
-
 @Controller('admin/v1')
 @UseGuards(AdminGuard)
 export class AdminController {
   constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(WritePathService) private readonly writePath: WritePathService,
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -46,7 +31,12 @@ export class AdminController {
       type: GATEWAY_REQUEST_TYPES.workspaceCreate,
       workspaceId: id,
       subject: String(id),
-      data: { workspace_id: id, name: body.name, plan: body.plan },
+      data: {
+        workspace_id: id,
+        name: body.name,
+        plan: body.plan,
+        contact_limit: this.config.plans[body.plan].storedContacts,
+      },
     });
     return { data: answer.resource };
   }
@@ -54,10 +44,9 @@ export class AdminController {
   @Patch('workspaces/:id')
   @HttpCode(200)
   async updateWorkspace(
-    @Param('id') rawId: string,
+    @PathId('id', 'Workspace') id: number,
     @Body() body: UpdateWorkspaceDto,
   ): Promise<{ data: unknown }> {
-    const id = parseId(rawId, 'Workspace');
     const answer = await this.writePath.submit({
       type: GATEWAY_REQUEST_TYPES.workspaceUpdate,
       workspaceId: id,
@@ -65,7 +54,10 @@ export class AdminController {
       data: {
         workspace_id: id,
         ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.plan !== undefined ? { plan: body.plan } : {}),
+        // The limit travels with the plan change, so services judge every later write by it (in log order).
+        ...(body.plan !== undefined
+          ? { plan: body.plan, contact_limit: this.config.plans[body.plan].storedContacts }
+          : {}),
       },
     });
     return { data: answer.resource };
@@ -73,8 +65,10 @@ export class AdminController {
 
   @Post('workspaces/:id/api-keys')
   @HttpCode(201)
-  async createApiKey(@Param('id') rawId: string, @Body() body: CreateApiKeyDto): Promise<{ data: unknown }> {
-    const workspaceId = parseId(rawId, 'Workspace');
+  async createApiKey(
+    @PathId('id', 'Workspace') workspaceId: number,
+    @Body() body: CreateApiKeyDto,
+  ): Promise<{ data: unknown }> {
     const id = await this.ids.next('api_key');
     const minted = mintApiKey();
     const answer = await this.writePath.submit({
@@ -96,15 +90,14 @@ export class AdminController {
 
   @Delete('api-keys/:id')
   async deleteApiKey(
-    @Param('id') rawId: string,
+    @PathId('id', 'API key') id: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    const id = parseId(rawId, 'API key');
     // The request is keyed by the key's workspace so it is ordered with that workspace's other writes.
     const key = await this.dataSource
       .getRepository(ApiKeyEntity)
       .findOne({ where: { id }, select: { id: true, workspaceId: true, deletedAt: true } });
-    if (!key || key.deletedAt) throw JsonApiException.notFound(`API key ${rawId} was not found.`);
+    if (!key || key.deletedAt) throw JsonApiException.notFound(`API key ${id} was not found.`);
     const answer = await this.writePath.submit({
       type: GATEWAY_REQUEST_TYPES.apiKeyDelete,
       workspaceId: key.workspaceId,

@@ -1,13 +1,14 @@
 import type { Permission } from '@cms/contracts';
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'api_keys' })
 export class ApiKeyEntity {
-  @PrimaryColumn({ type: 'integer' })
+  @PrimaryColumn(idColumn())
   id!: number;
 
   @Index('api_keys_workspace')
-  @Column({ name: 'workspace_id', type: 'integer' })
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @Column({ type: 'text' })

@@ -1,9 +1,10 @@
 import type { Plan } from '@cms/contracts';
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'workspaces' })
 export class WorkspaceEntity {
-  @PrimaryColumn({ type: 'integer' })
+  @PrimaryColumn(idColumn())
   id!: number;
 
   @Column({ type: 'text' })

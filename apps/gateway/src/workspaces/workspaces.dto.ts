@@ -1,18 +1,24 @@
-import { PERMISSIONS, PLANS, type Permission, type Plan } from '@cms/contracts';
 import {
+  IsNotBlank,
+  IsOptionalNotNull,
+  PERMISSIONS,
+  PLANS,
+  type Permission,
+  type Plan,
+} from '@cms/contracts';
+import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   ArrayUnique,
   IsArray,
   IsIn,
-  IsNotEmpty,
-  IsOptional,
   IsString,
   MaxLength,
 } from 'class-validator';
 
 export class CreateWorkspaceDto {
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   name!: string;
 
@@ -20,26 +26,28 @@ export class CreateWorkspaceDto {
   plan!: Plan;
 }
 
+/** Both optional, neither may be cleared: a null name or plan is refused. */
 export class UpdateWorkspaceDto {
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   name?: string;
 
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(PLANS, { message: `plan must be one of ${PLANS.join(', ')}` })
   plan?: Plan;
 }
 
 export class CreateApiKeyDto {
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(255)
   name!: string;
 
   @IsArray()
   @ArrayNotEmpty()
+  @ArrayMaxSize(PERMISSIONS.length)
   @ArrayUnique()
   @IsIn(PERMISSIONS, { each: true, message: `each permission must be one of ${PERMISSIONS.join(', ')}` })
   permissions!: Permission[];

@@ -1,6 +1,6 @@
 import { acceptedOutcome, type Envelope } from '@cms/contracts';
 import { JsonApiException } from '@cms/http';
-import type { BatchingProducer, OutcomeWaiter } from '@cms/kafka';
+import { MAX_RECORD_BYTES, type BatchingProducer, type OutcomeWaiter } from '@cms/kafka';
 import type { Message } from 'kafkajs';
 import { pino } from 'pino';
 
@@ -82,5 +82,21 @@ describe('WritePathService', () => {
 
     expect(error.getStatus()).toBe(503);
     expect(error.errors[0]!.detail).toBe('The request could not be recorded; retry later.');
+  });
+
+  it('answers 413 and produces nothing when the request written out as JSON is over the record bound', async () => {
+    const sent: Message[] = [];
+    // `1e20` is written back as 21 digits: numbers enough to pass the bound once written out.
+    const data = { numbers: new Array<number>(Math.ceil(MAX_RECORD_BYTES / 21)).fill(1e20) };
+    const error = await failure(
+      service(async (_, messages) => {
+        sent.push(...messages);
+        return [];
+      }).submit({ ...request, data }),
+    );
+
+    expect(error.getStatus()).toBe(413);
+    expect(error.errors[0]!.detail).toMatch(/too large to record/);
+    expect(sent).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { createEnvelope, OUTCOME_TYPES, type OutcomeError } from '@cms/contracts';
 import { currentCorrelationId, JsonApiException } from '@cms/http';
-import { BatchingProducer, OutcomeWaiter } from '@cms/kafka';
+import { BatchingProducer, MAX_RECORD_BYTES, OutcomeWaiter, recordBytes } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -54,25 +54,29 @@ export class WritePathService {
       data: request.data,
       ...(request.subject !== undefined ? { subject: request.subject } : {}),
     });
-    const outcome = this.waiter.wait(correlationid, this.config.outcomeTimeoutMs);
-    const produced = this.producer
-      .send(this.config.topics.requests, [
-        {
-          key: envelope.workspaceid,
-          value: JSON.stringify(envelope),
-          headers: { ce_type: envelope.type, correlation_id: correlationid },
-        },
-      ])
-      .then(
-        () => ({ failed: false }),
-        (error: unknown) => {
-          this.logger.error(
-            { err: error, correlation_id: correlationid, type: request.type },
-            'could not produce the request record',
-          );
-          return { failed: true };
-        },
+    const message = {
+      key: envelope.workspaceid,
+      value: JSON.stringify(envelope),
+      headers: { ce_type: envelope.type, correlation_id: correlationid },
+    };
+    // The body was within the edge's limit, but written back as JSON it can be several times larger
+    // (`1e20` becomes 21 digits): a record the topic could not carry is refused here, never produced.
+    if (recordBytes(message) > MAX_RECORD_BYTES) {
+      throw JsonApiException.payloadTooLarge(
+        `The request is too large to record: written out as JSON it exceeds ${MAX_RECORD_BYTES} bytes.`,
       );
+    }
+    const outcome = this.waiter.wait(correlationid, this.config.outcomeTimeoutMs);
+    const produced = this.producer.send(this.config.topics.requests, [message]).then(
+      () => ({ failed: false }),
+      (error: unknown) => {
+        this.logger.error(
+          { err: error, correlation_id: correlationid, type: request.type },
+          'could not produce the request record',
+        );
+        return { failed: true };
+      },
+    );
     // While the broker is away the producer keeps retrying (for as long as it takes), so the answer
     // does not wait for the produce: it is the outcome or, at OUTCOME_TIMEOUT_MS, a 503. A record
     // produced after that is decided like any other, and a retry with the same Idempotency-Key gets it.

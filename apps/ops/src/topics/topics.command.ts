@@ -18,13 +18,17 @@ function specsFor(config: OpsConfig) {
   );
 }
 
-/** Creates every topic of the system that is missing; exit code 1 when an existing one differs from its spec. */
+/**
+ * Creates every topic of the system that is missing and sets `max.message.bytes` on an existing one
+ * where it differs (shown as `altered`); exit code 1 when an existing one differs from its spec otherwise.
+ */
 export async function createTopics(admin: Admin, config: OpsConfig): Promise<number> {
   const reports = await ensureTopics(admin, specsFor(config), config.replicationFactor);
   print(reports);
   return reports.some((report) => report.status === 'mismatch') ? 1 : 0;
 }
 
+/** Checks every topic against its spec, `max.message.bytes` included; exit code 1 when one differs. */
 export async function showTopics(admin: Admin, config: OpsConfig): Promise<number> {
   const reports = await describeTopics(admin, specsFor(config));
   print(reports);

@@ -1,5 +1,4 @@
-import { RequestRefusedError } from '@cms/kafka';
-import type { OutcomeError } from '@cms/contracts';
+import { DomainException, type DomainIssue, type StatusOfCode } from '@cms/kafka';
 
 export enum WebhooksErrorCode {
   EndpointNotFound = 'endpoint_not_found',
@@ -9,59 +8,21 @@ export enum WebhooksErrorCode {
   IdInUse = 'id_in_use',
 }
 
-type DecisionStatus = 404 | 409 | 422;
-
 /** Every code has its status; a new code that is not mapped here does not compile. */
-export function statusOf(code: WebhooksErrorCode): DecisionStatus {
-  switch (code) {
-    case WebhooksErrorCode.EndpointNotFound:
-    case WebhooksErrorCode.DeliveryNotFound:
-      return 404;
-    case WebhooksErrorCode.IdInUse:
-      return 409;
-    case WebhooksErrorCode.InvalidUrl:
-    case WebhooksErrorCode.EndpointLimitReached:
-      return 422;
-  }
-}
-
-const TITLES: Record<DecisionStatus, string> = {
-  404: 'Not Found',
-  409: 'Conflict',
-  422: 'Validation Error',
+const STATUS_OF_CODE: StatusOfCode<WebhooksErrorCode> = {
+  [WebhooksErrorCode.EndpointNotFound]: 404,
+  [WebhooksErrorCode.DeliveryNotFound]: 404,
+  [WebhooksErrorCode.IdInUse]: 409,
+  [WebhooksErrorCode.InvalidUrl]: 422,
+  [WebhooksErrorCode.EndpointLimitReached]: 422,
 };
 
-export interface WebhooksIssue {
-  code: WebhooksErrorCode;
-  detail: string;
-  /** JSON pointer into the request body, e.g. `/data/attributes/url`. */
-  pointer?: string;
-}
+export type WebhooksIssue = DomainIssue<WebhooksErrorCode>;
 
 /** A request the rules refuse: nothing it wrote stays, and its outcome carries these errors. */
-export class WebhooksException extends RequestRefusedError {
-  readonly issues: readonly WebhooksIssue[];
-
-  constructor(issue: WebhooksIssue) {
-    super(issue.detail);
-    this.name = 'WebhooksException';
-    this.issues = [issue];
-  }
-
-  get status(): DecisionStatus {
-    return statusOf(this.issues[0]!.code);
-  }
-
-  toErrors(): OutcomeError[] {
-    return this.issues.map((issue) => {
-      const status = statusOf(issue.code);
-      return {
-        status: String(status),
-        title: TITLES[status],
-        detail: issue.detail,
-        ...(issue.pointer !== undefined ? { source: { pointer: issue.pointer } } : {}),
-      };
-    });
+export class WebhooksException extends DomainException<WebhooksErrorCode> {
+  constructor(issues: WebhooksIssue | readonly WebhooksIssue[]) {
+    super(STATUS_OF_CODE, issues);
   }
 
   /** Also for an endpoint of another workspace: access to it is reported as not found. */

@@ -1,4 +1,5 @@
 import type { WebhookDeliveryStatus, WebhookDeliveryType } from '@cms/contracts';
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
@@ -21,7 +22,7 @@ export class WebhookDeliveryEntity {
   @Column({ name: 'endpoint_id', type: 'uuid' })
   endpointId!: string;
 
-  @Column({ name: 'workspace_id', type: 'integer' })
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @Column({ name: 'event_type', type: 'text' })

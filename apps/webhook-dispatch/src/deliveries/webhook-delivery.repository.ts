@@ -67,7 +67,7 @@ export class WebhookDeliveryRepository {
       `INSERT INTO webhook_deliveries
          (id, endpoint_id, workspace_id, event_type, body, counts_toward_switch_off, status, next_attempt_at, created_at, updated_at)
        SELECT u.id, u.endpoint_id, u.workspace_id, u.event_type, u.body, u.counts, 'pending', u.at, u.at, u.at
-         FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::text[], $6::boolean[], $7::timestamptz[])
+         FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[], $5::text[], $6::boolean[], $7::timestamptz[])
               AS u(id, endpoint_id, workspace_id, event_type, body, counts, at)
        ON CONFLICT (id) DO NOTHING
        RETURNING id`,

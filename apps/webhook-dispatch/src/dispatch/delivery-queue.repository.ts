@@ -8,6 +8,7 @@ import {
   type WebhookEndpointSwitchOffRequestedV1,
 } from '@cms/contracts';
 import { appendToOutbox, envelopeRecord } from '@cms/kafka';
+import { idFromDatabase } from '@cms/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { SOURCE } from '../decisions/decision';
@@ -67,7 +68,7 @@ interface Finish {
 interface ClaimRow {
   id: string;
   endpoint_id: string;
-  workspace_id: number;
+  workspace_id: string;
   event_type: WebhookDeliveryType;
   body: string;
   counts_toward_switch_off: boolean;
@@ -141,7 +142,7 @@ export class DeliveryQueueRepository {
       return rows.map((row) => ({
         id: row.id,
         endpointId: row.endpoint_id,
-        workspaceId: row.workspace_id,
+        workspaceId: idFromDatabase(row.workspace_id),
         eventType: row.event_type,
         body: row.body,
         countsTowardSwitchOff: row.counts_toward_switch_off,

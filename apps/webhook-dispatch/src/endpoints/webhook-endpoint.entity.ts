@@ -1,4 +1,5 @@
 import type { WebhookDisabledReason, WebhookEventType } from '@cms/contracts';
+import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
@@ -13,7 +14,7 @@ export class WebhookEndpointEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
-  @Column({ name: 'workspace_id', type: 'integer' })
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @Column({ type: 'text' })

@@ -1,4 +1,5 @@
 import type { SqlWindow } from '@cms/http';
+import { idFromDatabase } from '@cms/persistence';
 import type { EntityManager, Repository } from 'typeorm';
 
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
@@ -88,16 +89,16 @@ export class WebhookEndpointRepository {
    */
   async receivers(workspaceIds: readonly number[]): Promise<Receiver[]> {
     if (workspaceIds.length === 0) return [];
-    const rows: Array<{ id: string; workspace_id: number; event_types: string[]; created_at: Date }> =
+    const rows: Array<{ id: string; workspace_id: string; event_types: string[]; created_at: Date }> =
       await this.manager.query(
         `SELECT id, workspace_id, event_types, created_at FROM webhook_endpoints
-          WHERE workspace_id = ANY ($1::int[]) AND enabled
+          WHERE workspace_id = ANY ($1::bigint[]) AND enabled
           ORDER BY id`,
         [workspaceIds],
       );
     return rows.map((row) => ({
       id: row.id,
-      workspaceId: row.workspace_id,
+      workspaceId: idFromDatabase(row.workspace_id),
       eventTypes: row.event_types,
       createdAt: row.created_at,
     }));

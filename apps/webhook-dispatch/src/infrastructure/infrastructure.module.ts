@@ -23,6 +23,7 @@ import { DataSource } from 'typeorm';
 
 import { WEBHOOK_DISPATCH_MIGRATIONS } from '../../migrations/1763800000000-webhook-dispatch-init.migration';
 import { WebhookDispatchRebuildable1763950000000 } from '../../migrations/1763950000000-webhook-dispatch-rebuildable.migration';
+import { WebhookDispatchBigintIds1764000000000 } from '../../migrations/1764000000000-webhook-dispatch-bigint-ids.migration';
 import { WEBHOOK_DISPATCH_CONFIG, type WebhookDispatchConfig } from '../config';
 import { WebhookAttemptEntity } from '../deliveries/webhook-attempt.entity';
 import { WebhookDeliveryEntity } from '../deliveries/webhook-delivery.entity';
@@ -51,6 +52,7 @@ export const WEBHOOK_DISPATCH_ALL_MIGRATIONS = [
   ...KAFKA_PLUMBING_MIGRATIONS,
   ...WEBHOOK_DISPATCH_MIGRATIONS,
   WebhookDispatchRebuildable1763950000000,
+  WebhookDispatchBigintIds1764000000000,
 ];
 
 /** Every record the two consumers read: the webhook requests, and the facts of the source table. */

@@ -10,19 +10,20 @@ import {
   MaxLength,
 } from 'class-validator';
 
+import { IsJsonOfAtMost, IsNotBlank, MAX_DATA_BYTES } from '../rules/field-rules';
 import { IsMarketingConsent, IsOptionalNotNull, type MarketingConsentInput } from './channels';
 
 /** Longest name, email, external id and source accepted. */
 export const MAX_CONTACT_TEXT = 255;
 /** Longest phone accepted as sent (before it is normalised to E.164). */
 export const MAX_PHONE_LENGTH = 30;
-/** Contacts in one `POST /api/v1/contacts/batch` at most. */
-export const MAX_BATCH_CONTACTS = 100;
+/** Contacts in one `POST /api/v1/contacts/batch` at most (extensions §1). */
+export const MAX_BATCH_CONTACTS = 1000;
 
 /** `POST /api/v1/contacts/upsert`. The contacts service also parses the phone (422 when it cannot). */
 export class UpsertContactBody {
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(MAX_CONTACT_TEXT)
   name!: string;
 
@@ -48,6 +49,7 @@ export class UpsertContactBody {
 
   @IsOptional()
   @IsObject()
+  @IsJsonOfAtMost(MAX_DATA_BYTES)
   data?: Record<string, unknown>;
 
   @IsOptional()
@@ -72,7 +74,7 @@ export class BatchUpsertContactsBody {
 export class UpdateContactBody {
   @IsOptionalNotNull()
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(MAX_CONTACT_TEXT)
   name?: string;
 
@@ -98,6 +100,7 @@ export class UpdateContactBody {
 
   @IsOptionalNotNull()
   @IsObject()
+  @IsJsonOfAtMost(MAX_DATA_BYTES)
   data?: Record<string, unknown>;
 
   @IsOptionalNotNull()

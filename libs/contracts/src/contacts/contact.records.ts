@@ -42,7 +42,10 @@ export class ContactUpsertRequestedV1 extends UpsertContactBody {
   @Min(1)
   contact_id!: number;
 
-  /** The workspace plan's stored-contacts limit when the request was accepted. */
+  /**
+   * The workspace plan's stored-contacts limit as the gateway's cached key saw it: used only for a
+   * workspace whose plan records carry no limit (the limit of the latest one is used otherwise).
+   */
   @IsInt()
   @Min(0)
   contact_limit!: number;
@@ -59,6 +62,7 @@ export class BatchContactElementV1 {
 }
 
 export class ContactBatchUpsertRequestedV1 {
+  /** As on ContactUpsertRequestedV1. */
   @IsInt()
   @Min(0)
   contact_limit!: number;

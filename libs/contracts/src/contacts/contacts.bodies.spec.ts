@@ -3,6 +3,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 
 import { RecordTypeRegistry } from '../registry/record-type-registry';
 import { createEnvelope } from '../envelope/create-envelope';
+import { MAX_DATA_BYTES, MAX_ID } from '../rules/field-rules';
 import {
   BatchUpsertContactsBody,
   MAX_BATCH_CONTACTS,
@@ -11,7 +12,13 @@ import {
 } from './contact.bodies';
 import { CONTACTS_RECORD_TYPES, CONTACTS_REQUEST_TYPES } from './contacts.record-types';
 import { RecordEventBody } from './event.bodies';
-import { CreateTagBody, TagAssignmentBody } from './tag.bodies';
+import { EventRecordRequestedV1 } from './event.records';
+import { CreateTagBody, MAX_TAG_IDS, TagAssignmentBody, UpdateTagBody } from './tag.bodies';
+
+/** Custom data whose JSON is exactly `bytes` bytes of UTF-8. */
+function dataOf(bytes: number): Record<string, string> {
+  return { k: 'x'.repeat(bytes - '{"k":""}'.length) };
+}
 
 /** The failed fields, as paths, the way the gateway's validation pipe sees the body. */
 function failures(schema: new () => object, body: unknown): string[] {
@@ -58,6 +65,35 @@ describe('UpsertContactBody', () => {
   });
 });
 
+describe('contact fields (extensions §1)', () => {
+  it('refuse a name made only of white space, on create and on update', () => {
+    expect(failures(UpsertContactBody, { name: ' \t ' })).toEqual(['name']);
+    expect(failures(UpdateContactBody, { name: '   ' })).toEqual(['name']);
+    expect(failures(UpsertContactBody, { name: ' Ada ' })).toEqual([]);
+  });
+
+  it(`take custom data up to ${MAX_DATA_BYTES} bytes of JSON, and no more`, () => {
+    expect(failures(UpsertContactBody, { name: 'A', data: dataOf(MAX_DATA_BYTES) })).toEqual([]);
+    expect(failures(UpsertContactBody, { name: 'A', data: dataOf(MAX_DATA_BYTES + 1) })).toEqual(['data']);
+    expect(failures(UpdateContactBody, { data: dataOf(MAX_DATA_BYTES + 1) })).toEqual(['data']);
+    // Bytes, not characters: 'é' is two.
+    const accents = { k: 'é'.repeat((MAX_DATA_BYTES - '{"k":""}'.length) / 2 + 1) };
+    expect(failures(UpsertContactBody, { name: 'A', data: accents })).toEqual(['data']);
+  });
+
+  it('bound every text field', () => {
+    const long = 'x'.repeat(256);
+    expect(
+      failures(UpsertContactBody, {
+        name: long,
+        external_id: long,
+        source: long,
+        email: `${long}@example.com`,
+      }).sort(),
+    ).toEqual(['email', 'external_id', 'name', 'source']);
+  });
+});
+
 describe('UpdateContactBody', () => {
   it('takes any subset of the fields but no null name', () => {
     expect(failures(UpdateContactBody, {})).toEqual([]);
@@ -68,6 +104,9 @@ describe('UpdateContactBody', () => {
 
 describe('BatchUpsertContactsBody', () => {
   it(`takes 1 to ${MAX_BATCH_CONTACTS} objects and leaves their fields to the contacts service`, () => {
+    expect(MAX_BATCH_CONTACTS).toBe(1000);
+    const full = Array.from({ length: MAX_BATCH_CONTACTS }, () => ({ name: 'a' }));
+    expect(failures(BatchUpsertContactsBody, { contacts: full })).toEqual([]);
     expect(failures(BatchUpsertContactsBody, { contacts: [{ anything: true }] })).toEqual([]);
     expect(failures(BatchUpsertContactsBody, { contacts: [] })).toEqual(['contacts']);
     expect(failures(BatchUpsertContactsBody, { contacts: ['x'] })).toEqual(['contacts']);
@@ -78,6 +117,40 @@ describe('BatchUpsertContactsBody', () => {
 
 describe('RecordEventBody', () => {
   const valid = { name: 'order.paid:v2-x_y', contact: { phone: 'any format' } };
+
+  it('takes an occurred_at up to an hour after receipt, or any time before', () => {
+    const soon = new Date(Date.now() + 55 * 60 * 1000).toISOString();
+    for (const occurred_at of [soon, '1900-01-01', '2000-01-01T00:00:00+14:00']) {
+      expect(failures(RecordEventBody, { ...valid, occurred_at })).toEqual([]);
+    }
+  });
+
+  it('refuses an occurred_at more than an hour after receipt, but its record does not (a replay reads it later)', () => {
+    const late = new Date(Date.now() + 65 * 60 * 1000).toISOString();
+    for (const occurred_at of [late, '9999-12-31', '9999-12-31T23:59:59.999Z']) {
+      expect(failures(RecordEventBody, { ...valid, occurred_at })).toEqual(['occurred_at']);
+      const record = { ...valid, occurred_at, event_id: 1, contact_id: 2, contact_limit: 10 };
+      expect(failures(EventRecordRequestedV1, record)).toEqual([]);
+    }
+    expect(
+      failures(EventRecordRequestedV1, {
+        ...valid,
+        occurred_at: 'soon',
+        event_id: 1,
+        contact_id: 2,
+        contact_limit: 1,
+      }),
+    ).toEqual(['occurred_at']);
+  });
+
+  it(`bounds the event's data and its contact's data to ${MAX_DATA_BYTES} bytes of JSON each`, () => {
+    const contact = { ...valid.contact, data: dataOf(MAX_DATA_BYTES) };
+    expect(failures(RecordEventBody, { ...valid, contact, data: dataOf(MAX_DATA_BYTES) })).toEqual([]);
+    expect(failures(RecordEventBody, { ...valid, data: dataOf(MAX_DATA_BYTES + 1) })).toEqual(['data']);
+    expect(
+      failures(RecordEventBody, { ...valid, contact: { ...contact, data: dataOf(MAX_DATA_BYTES + 1) } }),
+    ).toEqual(['contact/data']);
+  });
 
   it('accepts an event naming its contact by external_id, phone or email', () => {
     expect(failures(RecordEventBody, valid)).toEqual([]);
@@ -115,6 +188,24 @@ describe('tag bodies', () => {
       'contact_id',
       'tag_ids',
     ]);
+  });
+
+  it('takes ids up to 2^53 − 1 and refuses strings, fractions, zero, negatives and anything larger', () => {
+    expect(failures(TagAssignmentBody, { contact_id: MAX_ID, tag_ids: [MAX_ID, 2147483648] })).toEqual([]);
+    for (const bad of ['7', 1.5, 0, -3, MAX_ID + 1, 1e21]) {
+      expect(failures(TagAssignmentBody, { contact_id: bad, tag_ids: [1, bad] }).sort()).toEqual([
+        'contact_id',
+        'tag_ids',
+      ]);
+    }
+    const tooMany = Array.from({ length: MAX_TAG_IDS + 1 }, (_, index) => index + 1);
+    expect(failures(TagAssignmentBody, { contact_id: 1, tag_ids: tooMany })).toEqual(['tag_ids']);
+  });
+
+  it('refuses a tag name made only of white space, on create and on update', () => {
+    expect(failures(CreateTagBody, { name: '  ' })).toEqual(['name']);
+    expect(failures(UpdateTagBody, { name: '\u00a0' })).toEqual(['name']);
+    expect(failures(UpdateTagBody, { name: 'x'.repeat(256) })).toEqual(['name']);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
+import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
 import {
   CONTACT_FACT_TYPES,
   CONTACT_REQUEST_TYPES,
@@ -62,19 +63,26 @@ export const CONTACTS_FACT_TYPES = {
   consentRevoked: CONSENT_FACT_TYPES.revoked,
 } as const;
 
+/** The payload class of every request the contacts service decides. */
+export const CONTACTS_REQUEST_SCHEMAS = {
+  [CONTACT_REQUEST_TYPES.upsert]: ContactUpsertRequestedV1,
+  [CONTACT_REQUEST_TYPES.batchUpsert]: ContactBatchUpsertRequestedV1,
+  [CONTACT_REQUEST_TYPES.update]: ContactUpdateRequestedV1,
+  [CONTACT_REQUEST_TYPES.channelLink]: ContactChannelLinkRequestedV1,
+  [CONTACT_REQUEST_TYPES.ingest]: ContactIngestRequestedV1,
+  [TAG_REQUEST_TYPES.create]: TagCreateRequestedV1,
+  [TAG_REQUEST_TYPES.update]: TagUpdateRequestedV1,
+  [TAG_REQUEST_TYPES.delete]: TagDeleteRequestedV1,
+  [TAG_REQUEST_TYPES.sync]: TagAssignmentRequestedV1,
+  [TAG_REQUEST_TYPES.attach]: TagAssignmentRequestedV1,
+  [TAG_REQUEST_TYPES.detach]: TagAssignmentRequestedV1,
+  [EVENT_REQUEST_TYPES.record]: EventRecordRequestedV1,
+} as const;
+
+export type ContactsRequestPayloads = PayloadsOf<typeof CONTACTS_REQUEST_SCHEMAS>;
+
 export const CONTACTS_RECORD_TYPES: RecordTypeDefinition[] = [
-  { type: CONTACT_REQUEST_TYPES.upsert, version: 1, schema: ContactUpsertRequestedV1 },
-  { type: CONTACT_REQUEST_TYPES.batchUpsert, version: 1, schema: ContactBatchUpsertRequestedV1 },
-  { type: CONTACT_REQUEST_TYPES.update, version: 1, schema: ContactUpdateRequestedV1 },
-  { type: CONTACT_REQUEST_TYPES.channelLink, version: 1, schema: ContactChannelLinkRequestedV1 },
-  { type: CONTACT_REQUEST_TYPES.ingest, version: 1, schema: ContactIngestRequestedV1 },
-  { type: TAG_REQUEST_TYPES.create, version: 1, schema: TagCreateRequestedV1 },
-  { type: TAG_REQUEST_TYPES.update, version: 1, schema: TagUpdateRequestedV1 },
-  { type: TAG_REQUEST_TYPES.delete, version: 1, schema: TagDeleteRequestedV1 },
-  { type: TAG_REQUEST_TYPES.sync, version: 1, schema: TagAssignmentRequestedV1 },
-  { type: TAG_REQUEST_TYPES.attach, version: 1, schema: TagAssignmentRequestedV1 },
-  { type: TAG_REQUEST_TYPES.detach, version: 1, schema: TagAssignmentRequestedV1 },
-  { type: EVENT_REQUEST_TYPES.record, version: 1, schema: EventRecordRequestedV1 },
+  ...firstVersions(CONTACTS_REQUEST_SCHEMAS),
   { type: CONTACT_FACT_TYPES.created, version: 1, schema: ContactSnapshotV1 },
   { type: CONTACT_FACT_TYPES.updated, version: 1, schema: ContactSnapshotV1 },
   { type: CONTACT_FACT_TYPES.channelLinked, version: 1, schema: ContactChannelLinkedV1 },

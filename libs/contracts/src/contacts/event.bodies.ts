@@ -12,6 +12,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 
+import { IsJsonOfAtMost, IsNotLaterThanAnHourAfterReceipt, MAX_DATA_BYTES } from '../rules/field-rules';
 import { IsMarketingConsent, type MarketingConsentInput } from './channels';
 import { MAX_CONTACT_TEXT, MAX_PHONE_LENGTH } from './contact.bodies';
 
@@ -24,6 +25,22 @@ export const EVENT_NAME_PATTERN = /^[a-z0-9._:-]{1,100}$/;
  */
 export const OCCURRED_AT_PATTERN =
   /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
+
+/**
+ * An optional event time as the log carries it: every consumer checks it again on read, so nothing
+ * here may depend on the clock (a replay reads the same record years later).
+ */
+function IsEventTime(): PropertyDecorator {
+  return (target, property) => {
+    IsOptional()(target, property);
+    IsString()(target, property);
+    Matches(OCCURRED_AT_PATTERN, {
+      message:
+        'occurred_at must be an ISO 8601 date or a date-time with a time zone, e.g. 2026-03-01T12:00:00Z',
+    })(target, property);
+    IsISO8601({ strict: true })(target, property);
+  };
+}
 
 /** Longest Idempotency-Key header accepted. */
 export const MAX_IDEMPOTENCY_KEY = 255;
@@ -53,6 +70,7 @@ export class EventContactBody {
 
   @IsOptional()
   @IsObject()
+  @IsJsonOfAtMost(MAX_DATA_BYTES)
   data?: Record<string, unknown>;
 
   @IsOptional()
@@ -85,8 +103,11 @@ export function HasContactIdentity(options?: ValidationOptions): PropertyDecorat
   );
 }
 
-/** `POST /api/v1/events`; the Idempotency-Key header travels beside it in the request record. */
-export class RecordEventBody {
+/**
+ * `POST /api/v1/events` as the request record carries it (the Idempotency-Key header travels beside
+ * it): every rule of the edge but the clock's.
+ */
+export class RecordedEventBody {
   @IsString()
   @Matches(EVENT_NAME_PATTERN, {
     message: 'name must be 1 to 100 lowercase letters, digits or the characters . _ : -',
@@ -101,14 +122,21 @@ export class RecordEventBody {
 
   @IsOptional()
   @IsObject()
+  @IsJsonOfAtMost(MAX_DATA_BYTES)
   data?: Record<string, unknown>;
 
-  @IsOptional()
-  @IsString()
-  @Matches(OCCURRED_AT_PATTERN, {
-    message:
-      'occurred_at must be an ISO 8601 date or a date-time with a time zone, e.g. 2026-03-01T12:00:00Z',
-  })
-  @IsISO8601({ strict: true })
+  @IsEventTime()
   occurred_at?: string | null;
+}
+
+/**
+ * `POST /api/v1/events` (and an inbound webhook's event) as the gateway receives it: also an
+ * `occurred_at` at most an hour after receipt, since a contact's values written with a later time
+ * would win over every write until then.
+ */
+export class RecordEventBody extends RecordedEventBody {
+  // class-validator lets a subclass's rules of a property replace the inherited ones: all are repeated.
+  @IsEventTime()
+  @IsNotLaterThanAnHourAfterReceipt()
+  declare occurred_at?: string | null;
 }

@@ -13,7 +13,7 @@ import {
 } from 'class-validator';
 
 import { CONSENT_CHANNELS, type ConsentChannel } from './channels';
-import { MAX_IDEMPOTENCY_KEY, RecordEventBody } from './event.bodies';
+import { MAX_IDEMPOTENCY_KEY, RecordedEventBody } from './event.bodies';
 import { IsRetryKeys } from './inbound.records';
 
 export const EVENT_REQUEST_TYPES = {
@@ -39,7 +39,7 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 // --- requests ---------------------------------------------------------------------------------
 
-export class EventRecordRequestedV1 extends RecordEventBody {
+export class EventRecordRequestedV1 extends RecordedEventBody {
   /** Minted by the gateway; not used when the Idempotency-Key was seen before. */
   @IsInt()
   @Min(1)
@@ -50,7 +50,10 @@ export class EventRecordRequestedV1 extends RecordEventBody {
   @Min(1)
   contact_id!: number;
 
-  /** The workspace plan's stored-contacts limit when the request was accepted. */
+  /**
+   * The workspace plan's stored-contacts limit as the gateway's cached key saw it: used only for a
+   * workspace whose plan records carry no limit (the limit of the latest one is used otherwise).
+   */
   @IsInt()
   @Min(0)
   contact_limit!: number;

@@ -51,7 +51,10 @@ export class ContactIngestRequestedV1 {
   @Min(1)
   contact_id!: number;
 
-  /** The workspace plan's stored-contacts limit when the request was accepted. */
+  /**
+   * The workspace plan's stored-contacts limit as the gateway's cached key saw it: used only for a
+   * workspace whose plan records carry no limit (the limit of the latest one is used otherwise).
+   */
   @IsInt()
   @Min(0)
   contact_limit!: number;

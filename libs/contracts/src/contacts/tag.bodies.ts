@@ -1,15 +1,6 @@
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
+import { AreIds, IsId, IsNotBlank } from '../rules/field-rules';
 import { IsOptionalNotNull } from './channels';
 
 /** `#rrggbb`, or the short `#rgb`. */
@@ -17,13 +8,15 @@ export const TAG_COLOR_PATTERN = /^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
 export const MAX_TAG_NAME = 255;
 /** Tag ids in one sync, attach or detach at most. */
 export const MAX_TAG_IDS = 100;
+/** Tags one contact holds at most: every contact fact and answer carries them (extensions §6). */
+export const MAX_TAGS_PER_CONTACT = 1000;
 
 const COLOR_MESSAGE = 'color must be a hex colour code such as #1a2b3c';
 
 /** `POST /api/v1/tags`. */
 export class CreateTagBody {
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(MAX_TAG_NAME)
   name!: string;
 
@@ -37,7 +30,7 @@ export class CreateTagBody {
 export class UpdateTagBody {
   @IsOptionalNotNull()
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(MAX_TAG_NAME)
   name?: string;
 
@@ -49,13 +42,11 @@ export class UpdateTagBody {
 
 /** `POST /api/v1/tags/sync`, `/attach` and `/detach`. */
 export class TagAssignmentBody {
-  @IsInt()
-  @Min(1)
+  @IsId()
   contact_id!: number;
 
   @IsArray()
   @ArrayMaxSize(MAX_TAG_IDS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @AreIds()
   tag_ids!: number[];
 }

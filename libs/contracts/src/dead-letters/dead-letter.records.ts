@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Min } from 'class-validator';
 
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
 
@@ -23,9 +23,23 @@ export class RecordDeadLetteredV1 {
   @IsString()
   key?: string;
 
-  /** The original value, base64, so that even a value that is not JSON survives. */
+  /**
+   * The original value, base64, so that even a value that is not JSON survives; its first bytes only
+   * when `truncated` (the consumer's `dead_letters` table keeps all of it).
+   */
   @IsString()
   value!: string;
+
+  /** The original value's size in bytes. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  value_bytes?: number;
+
+  /** `value` holds only the first bytes of the original, so that the dead letter stays bounded in size. */
+  @IsOptional()
+  @IsBoolean()
+  truncated?: boolean;
 
   @IsString()
   reason!: string;

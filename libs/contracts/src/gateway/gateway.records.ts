@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
+import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
 
 export const PLANS = ['starter', 'pro', 'business', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -47,6 +48,15 @@ export class WorkspaceCreateRequestedV1 {
 
   @IsIn(PLANS)
   plan!: Plan;
+
+  /**
+   * The plan's stored-contacts limit as the gateway configures it, so that services judge every later
+   * request of the workspace by it, in log order. Absent in records written before it was added.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  contact_limit?: number;
 }
 
 export class WorkspaceUpdateRequestedV1 {
@@ -62,6 +72,15 @@ export class WorkspaceUpdateRequestedV1 {
   @IsOptional()
   @IsIn(PLANS)
   plan?: Plan;
+
+  /**
+   * The plan's stored-contacts limit as the gateway configures it, so that services judge every later
+   * request of the workspace by it, in log order. Set when `plan` is; absent in records written before it was added.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  contact_limit?: number;
 }
 
 export class ApiKeyCreateRequestedV1 {
@@ -147,11 +166,18 @@ export class ApiKeyDeletedV1 {
   at!: string;
 }
 
+/** The payload class of every workspace and API key request the gateway decides. */
+export const GATEWAY_REQUEST_SCHEMAS = {
+  [GATEWAY_REQUEST_TYPES.workspaceCreate]: WorkspaceCreateRequestedV1,
+  [GATEWAY_REQUEST_TYPES.workspaceUpdate]: WorkspaceUpdateRequestedV1,
+  [GATEWAY_REQUEST_TYPES.apiKeyCreate]: ApiKeyCreateRequestedV1,
+  [GATEWAY_REQUEST_TYPES.apiKeyDelete]: ApiKeyDeleteRequestedV1,
+} as const;
+
+export type GatewayRequestPayloads = PayloadsOf<typeof GATEWAY_REQUEST_SCHEMAS>;
+
 export const GATEWAY_RECORD_TYPES: RecordTypeDefinition[] = [
-  { type: GATEWAY_REQUEST_TYPES.workspaceCreate, version: 1, schema: WorkspaceCreateRequestedV1 },
-  { type: GATEWAY_REQUEST_TYPES.workspaceUpdate, version: 1, schema: WorkspaceUpdateRequestedV1 },
-  { type: GATEWAY_REQUEST_TYPES.apiKeyCreate, version: 1, schema: ApiKeyCreateRequestedV1 },
-  { type: GATEWAY_REQUEST_TYPES.apiKeyDelete, version: 1, schema: ApiKeyDeleteRequestedV1 },
+  ...firstVersions(GATEWAY_REQUEST_SCHEMAS),
   { type: GATEWAY_FACT_TYPES.workspaceCreated, version: 1, schema: WorkspaceFactV1 },
   { type: GATEWAY_FACT_TYPES.workspaceUpdated, version: 1, schema: WorkspaceFactV1 },
   { type: GATEWAY_FACT_TYPES.apiKeyCreated, version: 1, schema: ApiKeyCreatedV1 },

@@ -3,7 +3,6 @@ import {
   ArrayMaxSize,
   IsArray,
   IsIn,
-  IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
@@ -14,6 +13,8 @@ import {
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
+
+import { IsNotBlank } from '../rules/field-rules';
 
 /** The contact details a field mapping can point at (extensions §5). */
 export const FIELD_MAPPING_TARGETS = [
@@ -95,7 +96,7 @@ export class CreateIntegrationBody {
   type!: string;
 
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(MAX_INTEGRATION_NAME_LENGTH)
   name!: string;
 

@@ -14,6 +14,7 @@ import {
 } from 'class-validator';
 
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
+import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
 import { SEALED_SECRET_PATTERN } from '../webhooks/webhook-secret';
 import {
   IntegrationConfigBody,
@@ -88,7 +89,14 @@ export class IntegrationCreatedV1 {
   at!: string;
 }
 
+/** The payload class of every integration request the gateway decides. */
+export const INTEGRATION_REQUEST_SCHEMAS = {
+  [INTEGRATION_REQUEST_TYPES.create]: IntegrationCreateRequestedV1,
+} as const;
+
+export type IntegrationRequestPayloads = PayloadsOf<typeof INTEGRATION_REQUEST_SCHEMAS>;
+
 export const INTEGRATION_RECORD_TYPES: RecordTypeDefinition[] = [
-  { type: INTEGRATION_REQUEST_TYPES.create, version: 1, schema: IntegrationCreateRequestedV1 },
+  ...firstVersions(INTEGRATION_REQUEST_SCHEMAS),
   { type: INTEGRATION_FACT_TYPES.created, version: 1, schema: IntegrationCreatedV1 },
 ];

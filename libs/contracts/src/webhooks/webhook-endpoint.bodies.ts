@@ -18,16 +18,33 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './webhook-event-type
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 1000;
 
+/** White space, control characters and backslashes: the URL parser drops or rewrites them silently. */
+const UNSAFE_CHARACTERS = /[\s\p{Cc}\\]/u;
+/** `https://` and the first character of a host: not `https:///x`, `https:/x` or `https:x`. */
+const HTTPS_WITH_AUTHORITY = /^https:\/\/[^/?#]/i;
+/** A DNS name as the URL parser leaves it (lower case, IDNs as punycode): labels of 1–63 characters. */
+const HOST_NAME =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+const MAX_HOST_NAME_LENGTH = 253;
+
 /**
  * Why a URL cannot be a webhook endpoint on its face, or undefined when it can: an absolute `https:`
- * URL with a host and no user name or password. Whether its host may be delivered to (public
- * addresses only) is decided by the webhook-dispatch service, at creation for IP literals and at every
- * delivery for names.
+ * URL, exactly as written (no white space or control characters the parser would drop, no backslash
+ * it would read as a slash), with a host (a DNS name or an IP address) and no user information, not
+ * even an empty one. Whether its host may be delivered to (public addresses only) is decided by the
+ * webhook-dispatch service, at creation for IP literals and at every delivery for names.
  */
 export function webhookUrlProblem(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0) return 'url must be an https URL';
   if (value.length > MAX_WEBHOOK_URL_LENGTH)
     return `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`;
+  if (UNSAFE_CHARACTERS.test(value)) {
+    return 'url must not contain white space, control characters or backslashes';
+  }
+  if (!HTTPS_WITH_AUTHORITY.test(value))
+    return 'url must be an absolute https URL with a host (https://host/…)';
+  const authority = value.slice('https://'.length).split(/[/?#]/, 1)[0]!;
+  if (authority.includes('@')) return 'url must not carry a user name or password';
   let url: URL;
   try {
     url = new URL(value);
@@ -35,12 +52,17 @@ export function webhookUrlProblem(value: unknown): string | undefined {
     return 'url must be an absolute https URL';
   }
   if (url.protocol !== 'https:') return 'url must use https';
-  if (url.hostname === '') return 'url must name a host';
-  if (url.username !== '' || url.password !== '') return 'url must not carry a user name or password';
+  if (!isHost(url.hostname)) return 'url must name a host';
   return undefined;
 }
 
-/** An absolute https URL without credentials (see webhookUrlProblem). */
+/** A bracketed IPv6 address, or a name (IPv4 addresses, canonicalised by the parser, are names here). */
+function isHost(hostname: string): boolean {
+  if (hostname.startsWith('[')) return hostname.endsWith(']');
+  return hostname.length > 0 && hostname.length <= MAX_HOST_NAME_LENGTH && HOST_NAME.test(hostname);
+}
+
+/** An absolute https URL with a host and without credentials (see webhookUrlProblem). */
 export function IsWebhookUrl(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {

@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
+import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
 import { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from './webhook-endpoint.bodies';
 import {
   WEBHOOK_DISABLED_REASONS,
@@ -221,22 +222,21 @@ export class WebhookEndpointSwitchedOffV1 {
   at!: string;
 }
 
+/** The payload class of every request webhook-dispatch decides. */
+export const WEBHOOK_REQUEST_SCHEMAS = {
+  [WEBHOOK_REQUEST_TYPES.endpointCreate]: WebhookEndpointCreateRequestedV1,
+  [WEBHOOK_REQUEST_TYPES.endpointUpdate]: WebhookEndpointUpdateRequestedV1,
+  [WEBHOOK_REQUEST_TYPES.endpointDelete]: WebhookEndpointDeleteRequestedV1,
+  [WEBHOOK_REQUEST_TYPES.endpointRollSecret]: WebhookEndpointRollSecretRequestedV1,
+  [WEBHOOK_REQUEST_TYPES.endpointTest]: WebhookEndpointTestRequestedV1,
+  [WEBHOOK_REQUEST_TYPES.deliveryRedeliver]: WebhookDeliveryRedeliverRequestedV1,
+  [WEBHOOK_REQUEST_TYPES.endpointSwitchOff]: WebhookEndpointSwitchOffRequestedV1,
+} as const;
+
+export type WebhookRequestPayloads = PayloadsOf<typeof WEBHOOK_REQUEST_SCHEMAS>;
+
 export const WEBHOOK_RECORD_TYPES: RecordTypeDefinition[] = [
-  { type: WEBHOOK_REQUEST_TYPES.endpointCreate, version: 1, schema: WebhookEndpointCreateRequestedV1 },
-  { type: WEBHOOK_REQUEST_TYPES.endpointUpdate, version: 1, schema: WebhookEndpointUpdateRequestedV1 },
-  { type: WEBHOOK_REQUEST_TYPES.endpointDelete, version: 1, schema: WebhookEndpointDeleteRequestedV1 },
-  {
-    type: WEBHOOK_REQUEST_TYPES.endpointRollSecret,
-    version: 1,
-    schema: WebhookEndpointRollSecretRequestedV1,
-  },
-  { type: WEBHOOK_REQUEST_TYPES.endpointTest, version: 1, schema: WebhookEndpointTestRequestedV1 },
-  { type: WEBHOOK_REQUEST_TYPES.deliveryRedeliver, version: 1, schema: WebhookDeliveryRedeliverRequestedV1 },
-  {
-    type: WEBHOOK_REQUEST_TYPES.endpointSwitchOff,
-    version: 1,
-    schema: WebhookEndpointSwitchOffRequestedV1,
-  },
+  ...firstVersions(WEBHOOK_REQUEST_SCHEMAS),
   { type: WEBHOOK_FACT_TYPES.endpointCreated, version: 1, schema: WebhookEndpointFactV1 },
   { type: WEBHOOK_FACT_TYPES.endpointUpdated, version: 1, schema: WebhookEndpointFactV1 },
   { type: WEBHOOK_FACT_TYPES.endpointDeleted, version: 1, schema: WebhookEndpointDeletedV1 },

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 
+import { installBodyParsers } from '../body/install-body-parsers';
 import { JsonApiExceptionFilter } from '../errors/json-api-exception.filter';
 import { HEALTH_ROUTES } from '../health/health.options';
 import { createLogger } from '../logging/create-logger';
@@ -21,9 +22,10 @@ export interface BootstrapHttpOptions {
 /**
  * The HTTP conventions every service shares: JSON logs with an access line per request, a correlation
  * id per request (X-Request-Id), W3C trace context (see `startTracing`), JSON:API errors (unknown
- * routes, 405s and body parsing failures included), the validation pipe, and the global prefix. Call
- * it before `init()` or `listen()`; metrics and probes come from importing `HealthModule.forRoot(...)`
- * in the app module.
+ * routes, 405s and body parsing failures included), the body rules of extensions §1 on every route
+ * (JSON only, valid UTF-8, an object, at most 32 levels deep, no U+0000 or lone surrogate anywhere: see
+ * `installBodyParsers`), the validation pipe, and the global prefix. Call it before `init()` or
+ * `listen()`; metrics and probes come from importing `HealthModule.forRoot(...)` in the app module.
  */
 export function bootstrapHttp(
   app: NestFastifyApplication,
@@ -39,9 +41,7 @@ export function bootstrapHttp(
   fastify.addHook('onClose', async () => tracing.flush());
   app.useGlobalFilters(new JsonApiExceptionFilter(logger));
   app.useGlobalPipes(createValidationPipe());
-  // Bodies are JSON (or what a service registers itself, such as multipart uploads): Fastify's
-  // built-in text/plain parser would hand a string to the validation pipe instead of answering 415.
-  fastify.removeContentTypeParser('text/plain');
+  installBodyParsers(app);
   if (options.globalPrefix !== undefined) {
     app.setGlobalPrefix(options.globalPrefix, { exclude: [...HEALTH_ROUTES] });
   }

@@ -24,6 +24,8 @@ export interface HttpTestAppOptions {
   trustCallerRequestId?: boolean;
   /** Lowest level captured; default LOG_LEVEL or info. */
   logLevel?: 'trace' | 'debug' | 'info';
+  /** What a service's main.ts does between `bootstrapHttp` and `init()`, e.g. registering a body parser. */
+  configure?: (app: NestFastifyApplication) => void;
 }
 
 /** A real Nest app on the Fastify adapter, wired as a service's main.ts wires it, with its logs captured. */
@@ -46,6 +48,7 @@ export async function createHttpTestApp(options: HttpTestAppOptions = {}): Promi
     { bufferLogs: true },
   );
   bootstrapHttp(app, { service: 'test-service', logger, globalPrefix: options.globalPrefix });
+  options.configure?.(app);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return {

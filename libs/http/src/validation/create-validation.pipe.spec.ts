@@ -1,4 +1,4 @@
-import type { OutcomeError } from '@cms/contracts';
+import { AreIds, type OutcomeError } from '@cms/contracts';
 import { Body, Controller, Post } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { plainToInstance, Type } from 'class-transformer';
@@ -60,13 +60,26 @@ class EventsController {
   }
 }
 
+class TagIdsDto {
+  @AreIds()
+  tag_ids!: number[];
+}
+
+@Controller('tag-ids')
+class TagIdsController {
+  @Post()
+  create(@Body() body: TagIdsDto): { data: number[] } {
+    return { data: body.tag_ids };
+  }
+}
+
 const VALID = { name: 'order.placed', count: 2, contact: { email: 'ada@example.com' } };
 
 describe('createValidationPipe', () => {
   let app: NestFastifyApplication;
 
   beforeAll(async () => {
-    ({ app } = await createHttpTestApp({ controllers: [EventsController] }));
+    ({ app } = await createHttpTestApp({ controllers: [EventsController, TagIdsController] }));
   });
 
   afterAll(async () => {
@@ -158,6 +171,21 @@ describe('createValidationPipe', () => {
       ]),
     );
     expect(errors).toHaveLength(2);
+  });
+
+  it('points at each bad item of an id list by its index', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/tag-ids',
+      payload: { tag_ids: [1, '2', 3, 0.5] },
+    });
+    const { errors } = JSON.parse(response.body) as JsonApiErrorBody;
+
+    expect(response.statusCode).toBe(422);
+    expect(errors.map((error) => error.source?.pointer)).toEqual([
+      '/data/attributes/tag_ids/1',
+      '/data/attributes/tag_ids/3',
+    ]);
   });
 
   it('reports a missing nested object at its own pointer', async () => {

@@ -1,3 +1,5 @@
+import { isItemRuleContext } from '@cms/contracts';
+
 import { type JsonApiErrorObject, jsonApiErrorObject } from '../errors/json-api.exception';
 
 /**
@@ -6,7 +8,10 @@ import { type JsonApiErrorObject, jsonApiErrorObject } from '../errors/json-api.
  */
 export interface ValidationErrorLike {
   property: string;
+  value?: unknown;
   constraints?: Readonly<Record<string, string>>;
+  /** Per failed constraint, the context its rule gave (an ItemRuleContext names the bad items). */
+  contexts?: Readonly<Record<string, unknown>>;
   children?: readonly ValidationErrorLike[];
 }
 
@@ -26,6 +31,8 @@ export const DEFAULT_MAX_VALIDATION_ERRORS = 100;
 /**
  * One 422 error object per failed constraint, depth first in the order class-validator reports them,
  * each pointing at its field: `/data/attributes/contact/email`, `/data/attributes/contacts/3/phone`.
+ * A rule about the items of an array (libs/contracts `ItemRuleContext`) points at each bad item:
+ * `/data/attributes/tag_ids/2`.
  */
 export function validationErrorsToJsonApi(
   errors: readonly ValidationErrorLike[],
@@ -37,11 +44,19 @@ export function validationErrorsToJsonApi(
 
   const visit = (error: ValidationErrorLike, path: readonly string[]): void => {
     const fieldPath = [...path, error.property];
-    for (const message of Object.values(error.constraints ?? {})) {
-      if (result.length >= maxErrors) {
-        return;
+    for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
+      const context = error.contexts?.[constraint];
+      const items = isItemRuleContext(context) ? context.failingItems(error.value) : [];
+      const pointers =
+        items.length > 0
+          ? items.map((index) => jsonPointer(prefix, [...fieldPath, String(index)]))
+          : [jsonPointer(prefix, fieldPath)];
+      for (const pointer of pointers) {
+        if (result.length >= maxErrors) {
+          return;
+        }
+        result.push(jsonApiErrorObject(422, message, { source: { pointer } }));
       }
-      result.push(jsonApiErrorObject(422, message, { source: { pointer: toPointer(prefix, fieldPath) } }));
     }
     for (const child of error.children ?? []) {
       visit(child, fieldPath);
@@ -53,8 +68,13 @@ export function validationErrorsToJsonApi(
   return result;
 }
 
-/** RFC 6901: "~" and "/" inside a field name must be escaped, or the pointer would name another field. */
-function toPointer(prefix: string, fieldPath: readonly string[]): string {
-  const escaped = fieldPath.map((segment) => segment.replaceAll('~', '~0').replaceAll('/', '~1'));
+/**
+ * `prefix` followed by one reference token per segment: `/data/attributes/contacts/3/phone`. RFC 6901:
+ * "~" and "/" inside a field name must be escaped, or the pointer would name another field.
+ */
+export function jsonPointer(prefix: string, fieldPath: readonly (string | number)[]): string {
+  const escaped = fieldPath.map((segment) =>
+    typeof segment === 'number' ? String(segment) : segment.replaceAll('~', '~0').replaceAll('/', '~1'),
+  );
   return [prefix, ...escaped].join('/');
 }

@@ -14,9 +14,10 @@ import type { Registry, RegistryContentType } from 'prom-client';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { appendToOutbox, envelopeRecord, type OutboxRecord } from '../outbox/outbox';
+import { DEAD_LETTER_DETAIL_CHARS, DEAD_LETTER_VALUE_BYTES, storableText } from '../records/record-bounds';
 import { kafkaMetrics, type KafkaMetrics } from '../telemetry/kafka-metrics';
 import { inRecordSpan, traceIdOf } from '../telemetry/trace-headers';
-import { isTransientError, PoisonRecordError } from './errors';
+import { isDeterministicError, isTransientError, PoisonRecordError } from './errors';
 import { SupervisedConsumer } from './supervised-consumer';
 
 export interface RecordContext {
@@ -51,6 +52,11 @@ export interface ChunkRecord {
  */
 export interface ChunkHandler {
   takes(record: DecodedRecord): boolean;
+  /**
+   * Whether a record it takes goes through the chunk even as the only record in hand (a record that
+   * holds many requests); otherwise a lone record is applied on its own.
+   */
+  worthAlone?(record: DecodedRecord): boolean;
   apply(records: ChunkRecord[], manager: EntityManager): Promise<void>;
 }
 
@@ -113,7 +119,10 @@ export interface ConsumerRuntimeOptions {
    * own (a rebuild); the others are paused as soon as they are handed over. Default: all.
    */
   owns?(topic: string, partition: number): boolean;
-  /** Attempts for an error that is not known to be transient, before the record is dead-lettered. */
+  /**
+   * Attempts for an error known to be neither transient nor deterministic (a bug, perhaps), before the
+   * record is dead-lettered.
+   */
   maxAttempts?: number;
   retryBackoffMs?: { initial: number; max: number };
   sessionTimeoutMs?: number;
@@ -144,16 +153,46 @@ interface Member {
   topic: string;
   partition: number;
   messages: KafkaMessage[];
-  reject: ReadonlySet<string>;
-  failure?: unknown;
+  /** Offsets to dead-letter instead of applying, each with the failure it caused. */
+  reject: ReadonlyMap<string, unknown>;
+  /**
+   * Every record goes to `handle`, none to the chunk handler, so that a failure is known by the record
+   * whose handler raised it.
+   */
+  locate?: boolean;
+  /**
+   * The records in `reject` are dead-lettered with their `dead_letters` row only, without the
+   * dead-letter record and the answer (onRejected): for when writing those failed as well.
+   */
+  bare?: boolean;
+}
+
+/** The shared transaction failed with `error`: each chunk is applied on its own, which finds out why. */
+interface Fallback {
+  kind: 'fallback';
+  error: unknown;
 }
 
 /** A partition's chunk waiting for a transaction shared with the other partitions of its fetch. */
 interface Submitted {
   member: Member;
   active(): boolean;
-  /** `fallback`: the shared transaction failed; the chunk is applied on its own, which finds out why. */
-  resolve(result: Outcome | { kind: 'fallback' }): void;
+  resolve(result: Outcome | Fallback): void;
+}
+
+/** Where the records of a partition stand, for how long they have waited (see stalledMs). */
+interface Progress {
+  position: bigint;
+  highWatermark: bigint;
+  /** Since when records have waited at `position`. */
+  since: number;
+}
+
+/** The record whose handler raised an error. */
+interface Culprit {
+  topic: string;
+  partition: number;
+  offset: string;
 }
 
 /**
@@ -177,6 +216,8 @@ interface TransactionWork {
   /** Debug lines of the records applied, written once the transaction commits. */
   lines: Array<Record<string, unknown>>;
   chunk: ChunkHandler | undefined;
+  /** More than one record in hand: the chunk handler takes every record it can. */
+  several: boolean;
   /** Records the chunk handler has taken and not yet applied. */
   run: ChunkRecord[];
 }
@@ -232,16 +273,26 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
+/** Text of the record's or the error's, for a dead letter: storable (see storableText), at most `chars`. */
+function deadLetterText(text: string, chars: number): string {
+  const clean = storableText(text);
+  return clean.length > chars ? `${clean.slice(0, chars)}…` : clean;
+}
+
 /**
  * Applies the records of some topics to a service's Postgres projection, exactly once.
  *
  * The batches of the partitions one fetch brought are applied together: one transaction locks their
  * checkpoint rows, skips records below them, validates and applies the rest, writes the facts they
  * produce to the outbox, and moves the checkpoints; then it commits. When that shared transaction
- * fails, each partition's chunk is applied in a transaction of its own, and a chunk that still fails
- * one record at a time, to find the record at fault. Records of different partitions never depend on
- * each other (a partition is a key's total order), so applying them together is one of the orders in
- * which separate transactions could have committed.
+ * fails, each partition's chunk is applied in a transaction of its own. A failure the record's content
+ * caused (isDeterministicError) is known by the record whose handler raised it, or found by applying
+ * the chunk once more record by record; that record is dead-lettered and the rest applied in the next
+ * transaction, without a backoff, so the records behind it wait a few transactions at most. Transient
+ * failures are retried with backoff for as long as they last; other failures one record at a time, a
+ * few times each. Records of different partitions never depend on each other (a partition is a key's
+ * total order), so applying them together is one of the orders in which separate transactions could
+ * have committed.
  *
  * A chunk with no record the consumer applies (another service's requests) is read past without a
  * transaction; its checkpoint is stored with the partition's next transaction or within
@@ -279,6 +330,10 @@ export class ConsumerRuntime {
   private lazyFlushRequested = false;
   private lazyTimer: NodeJS.Timeout | undefined;
   private readonly roundsSettled = new Set<Promise<void>>();
+  /** The record whose handler raised each error, for as long as the error is in hand. */
+  private readonly culprits = new WeakMap<object, Culprit>();
+  /** Per partition read, where its records stand (see stalledMs). */
+  private readonly progress = new Map<string, Progress>();
 
   constructor(private readonly options: ConsumerRuntimeOptions) {
     this.maxPerTransaction = options.maxRecordsPerTransaction ?? 500;
@@ -303,6 +358,7 @@ export class ConsumerRuntime {
     this.maxAttempts = options.maxAttempts ?? 3;
     this.backoff = options.retryBackoffMs ?? { initial: 100, max: 5000 };
     this.metrics = options.metrics ? kafkaMetrics(options.metrics) : undefined;
+    this.metrics?.addConsumerStallReader(options.name, () => this.stalledMs());
   }
 
   get stats(): { applied: number; deadLettered: number; assigned: boolean; lastError: string | undefined } {
@@ -316,6 +372,20 @@ export class ConsumerRuntime {
 
   get isReady(): boolean {
     return this.running && this.assigned;
+  }
+
+  /**
+   * How long, in ms, the partition waited for the longest has had records waiting (lag above 0) with
+   * its position unchanged; 0 when every partition moved or has nothing to read. A partition stuck on
+   * a record (retrying a transient failure) or a consumer that stopped fetching shows here, while a
+   * consumer that is behind but moving does not.
+   */
+  stalledMs(now = Date.now()): number {
+    let longest = 0;
+    for (const { position, highWatermark, since } of this.progress.values()) {
+      if (highWatermark > position) longest = Math.max(longest, now - since);
+    }
+    return longest;
   }
 
   async start(): Promise<void> {
@@ -376,6 +446,7 @@ export class ConsumerRuntime {
     await this.supervised.stop();
     this.assigned = false;
     this.forgetLag({});
+    this.progress.clear();
     await Promise.all(this.roundsSettled);
     if (this.skipped.size > 0) {
       await this.storeSkipped().catch((error: unknown) => {
@@ -385,8 +456,21 @@ export class ConsumerRuntime {
     }
   }
 
-  /** Sets `cms_consumer_lag` for a partition: records from `position` (the next to apply) to its end. */
+  /**
+   * Sets `cms_consumer_lag` for a partition: records from `position` (the next to apply) to its end;
+   * and notes when its position last moved.
+   */
   private reportLag(topic: string, partition: number, highWatermark: string, position: string): void {
+    const key = partitionKey(topic, partition);
+    const at = BigInt(position);
+    const before = this.progress.get(key);
+    // Records waiting at a position reached before start waiting from now, not from when it was reached.
+    const waitedBefore = before !== undefined && before.position === at && before.highWatermark > at;
+    this.progress.set(key, {
+      position: at,
+      highWatermark: BigInt(highWatermark),
+      since: waitedBefore ? before.since : Date.now(),
+    });
     if (!this.metrics) return;
     const lag = BigInt(highWatermark) - BigInt(position);
     this.metrics.consumerLag.set(
@@ -398,6 +482,10 @@ export class ConsumerRuntime {
 
   /** Stops reporting a lag for the partitions outside `assignment`, which another member now reads. */
   private forgetLag(assignment: Record<string, number[]>): void {
+    for (const key of this.progress.keys()) {
+      const at = key.lastIndexOf('/');
+      if (!assignment[key.slice(0, at)]?.includes(Number(key.slice(at + 1)))) this.progress.delete(key);
+    }
     if (!this.metrics) return;
     for (const key of this.lagReported) {
       const at = key.lastIndexOf('/');
@@ -467,13 +555,13 @@ export class ConsumerRuntime {
         topic: batch.topic,
         partition: batch.partition,
         messages: chunk,
-        reject: new Set(),
+        reject: new Map(),
       };
       let outcome: Outcome;
       try {
         const shared = await this.submit(member, active);
         outcome =
-          shared.kind === 'fallback' ? await this.applyWithRetries(member, heartbeat, active) : shared;
+          shared.kind === 'fallback' ? await this.applyAlone(member, shared, heartbeat, active) : shared;
       } catch (error) {
         if (!(error instanceof CheckpointBehindError)) throw error;
         this.rewind(batch.topic, batch.partition, error.next, chunk[0]!.offset);
@@ -490,7 +578,7 @@ export class ConsumerRuntime {
   }
 
   /** Hands a chunk to the next shared transaction. */
-  private submit(member: Member, active: () => boolean): Promise<Outcome | { kind: 'fallback' }> {
+  private submit(member: Member, active: () => boolean): Promise<Outcome | Fallback> {
     return new Promise((resolve) => {
       this.queue.push({ member, active, resolve });
       this.scheduleDrain();
@@ -582,7 +670,7 @@ export class ConsumerRuntime {
         this.options.logger.warn({ err: error }, 'could not store the checkpoints of records read past');
       }
       // Each chunk on its own: a transient failure is retried with backoff, a bad record is found.
-      for (const item of live) item.resolve({ kind: 'fallback' });
+      for (const item of live) item.resolve({ kind: 'fallback', error });
       return;
     }
     for (const item of live) item.resolve({ kind: 'applied', wroteOutbox });
@@ -614,6 +702,36 @@ export class ConsumerRuntime {
     await this.transaction([], [...this.skipped.values()]);
   }
 
+  private culpritOf(error: unknown): Culprit | undefined {
+    return typeof error === 'object' && error !== null ? this.culprits.get(error) : undefined;
+  }
+
+  /** The record of `member` whose handler raised `error`, if one of its records did. */
+  private culpritIn(error: unknown, member: Member): string | undefined {
+    const culprit = this.culpritOf(error);
+    if (!culprit || culprit.topic !== member.topic || culprit.partition !== member.partition)
+      return undefined;
+    return member.messages.some((message) => message.offset === culprit.offset) ? culprit.offset : undefined;
+  }
+
+  /** A chunk whose shared transaction failed, in a transaction of its own. */
+  private async applyAlone(
+    member: Member,
+    shared: Fallback,
+    heartbeat: () => Promise<void>,
+    active: () => boolean,
+  ): Promise<Outcome> {
+    // A record's content made it fail: the chunk's own transaction goes straight to finding that
+    // record (the chunk handler's statements name none), rather than failing once more the same way.
+    // When a handler named the record and it is another partition's, this chunk is fine as it is.
+    const elsewhere =
+      this.culpritOf(shared.error) !== undefined && this.culpritIn(shared.error, member) === undefined;
+    if (isDeterministicError(shared.error) && !elsewhere) {
+      return this.applyRejecting(member, shared.error, heartbeat, active);
+    }
+    return this.applyWithRetries(member, heartbeat, active);
+  }
+
   private async applyWithRetries(
     member: Member,
     heartbeat: () => Promise<void>,
@@ -624,6 +742,7 @@ export class ConsumerRuntime {
     } catch (error) {
       if (error instanceof CheckpointBehindError) throw error;
       this.lastError = errorText(error);
+      if (isDeterministicError(error)) return this.applyRejecting(member, error, heartbeat, active);
       if (member.messages.length === 1 || !isTransientError(error)) {
         // Find the record at fault: apply one record per transaction from here.
         return this.applyOneByOne(member, heartbeat, active);
@@ -640,6 +759,7 @@ export class ConsumerRuntime {
       } catch (error) {
         if (error instanceof CheckpointBehindError) throw error;
         this.lastError = errorText(error);
+        if (isDeterministicError(error)) return this.applyRejecting(member, error, heartbeat, active);
         if (!isTransientError(error)) return this.applyOneByOne(member, heartbeat, active);
         this.options.logger.warn(
           {
@@ -655,6 +775,41 @@ export class ConsumerRuntime {
     }
   }
 
+  /**
+   * A record of the chunk failed in a way no retry cures (see isDeterministicError): it is
+   * dead-lettered and the others applied, in one transaction, without waiting. The record is known
+   * when its handler raised the error; otherwise (the chunk handler's statements) the chunk is applied
+   * once record by record, which names it. Each turn names one more record, so this ends.
+   */
+  private async applyRejecting(
+    member: Member,
+    failure: unknown,
+    heartbeat: () => Promise<void>,
+    active: () => boolean,
+  ): Promise<Outcome> {
+    const reject = new Map(member.reject);
+    let locate = member.locate ?? false;
+    let error = failure;
+    for (;;) {
+      if (!active()) return { kind: 'stopped' };
+      const culprit = this.culpritIn(error, member);
+      if (culprit !== undefined && !reject.has(culprit)) reject.set(culprit, error);
+      else if (!locate) locate = true;
+      // Raised after the handlers (writing the outbox, the checkpoints): no record to blame for it.
+      else return this.applyOneByOne({ ...member, reject }, heartbeat, active);
+      const attempt: Member = { ...member, reject, locate };
+      try {
+        return { kind: 'applied', wroteOutbox: await this.transaction([attempt]) };
+      } catch (next) {
+        if (next instanceof CheckpointBehindError) throw next;
+        this.lastError = errorText(next);
+        if (isTransientError(next)) return this.applyWithRetries(attempt, heartbeat, active);
+        if (!isDeterministicError(next)) return this.applyOneByOne(attempt, heartbeat, active);
+        error = next;
+      }
+    }
+  }
+
   private async applyOneByOne(
     member: Member,
     heartbeat: () => Promise<void>,
@@ -665,7 +820,13 @@ export class ConsumerRuntime {
     for (const message of member.messages) {
       let attempts = 0;
       let wait = this.backoff.initial;
-      const single: Member = { topic, partition, messages: [message], reject: new Set() };
+      const known = member.reject.has(message.offset);
+      let single: Member = {
+        topic,
+        partition,
+        messages: [message],
+        reject: known ? new Map([[message.offset, member.reject.get(message.offset)]]) : new Map(),
+      };
       for (;;) {
         if (!active()) return { kind: 'stopped' };
         try {
@@ -675,11 +836,16 @@ export class ConsumerRuntime {
           if (error instanceof CheckpointBehindError) throw error;
           this.lastError = errorText(error);
           if (!isTransientError(error)) attempts += 1;
-          const poison = error instanceof PoisonRecordError || attempts >= this.maxAttempts;
-          if (poison) {
-            const rejected: Member = { ...single, reject: new Set([message.offset]), failure: error };
-            wroteOutbox = (await this.transaction([rejected])) || wroteOutbox;
-            break;
+          // Errors not known to be deterministic may be a bug that a retry outlives, or not: a few tries.
+          const poison = isDeterministicError(error) || attempts >= this.maxAttempts;
+          if (poison && single.reject.size === 0) {
+            single = { ...single, reject: new Map([[message.offset, error]]) };
+            continue;
+          }
+          if (poison && single.bare !== true) {
+            // Dead-lettering it failed too (its answer, its dead-letter record): the row alone then.
+            single = { ...single, bare: true };
+            continue;
           }
           this.options.logger.warn(
             { err: error, ...recordFields(topic, partition, message), attempts },
@@ -726,9 +892,10 @@ export class ConsumerRuntime {
         else updates.push({ topic: run.topic, partition: run.partition, next: run.to });
       }
       const total = members.reduce((sum, member) => sum + member.messages.length, 0);
-      const chunk =
-        total > 1 && members.every((member) => member.reject.size === 0) ? this.options.chunk : undefined;
-      const work: TransactionWork = { manager, pending, lines, chunk, run: [] };
+      const chunk = members.every((member) => member.reject.size === 0 && member.locate !== true)
+        ? this.options.chunk
+        : undefined;
+      const work: TransactionWork = { manager, pending, lines, chunk, several: total > 1, run: [] };
       for (const [index, member] of members.entries()) {
         const { next, horizon } = stored.get(partitionKey(member.topic, member.partition)) ?? {};
         await this.applyMember(work, member, next, horizon, counts[index]!);
@@ -766,7 +933,7 @@ export class ConsumerRuntime {
   ): Promise<void> {
     const { registry, accepts } = this.options;
     const { manager, pending, lines, chunk } = work;
-    const { topic, partition, reject, failure } = member;
+    const { topic, partition, reject } = member;
     for (const message of member.messages) {
       if (next !== undefined && BigInt(message.offset) < next) continue;
       const replaying = horizon !== undefined && BigInt(message.offset) < horizon;
@@ -788,7 +955,7 @@ export class ConsumerRuntime {
         } catch {
           record = null;
         }
-        await this.deadLetter(context, message, record, failure);
+        await this.deadLetter(context, message, record, reject.get(message.offset), member.bare === true);
         counts.deadLettered += 1;
         continue;
       }
@@ -807,7 +974,7 @@ export class ConsumerRuntime {
       }
       if (accepts && !accepts(record.type)) continue;
       counts.applied += 1;
-      if (chunk?.takes(record)) {
+      if (chunk?.takes(record) && (work.several || chunk.worthAlone?.(record) === true)) {
         // Below the replay horizon nothing is emitted that a span's context would go into.
         const inSpan = replaying
           ? <T>(work: () => Promise<T>) => this.outsideSpan(record, context, message, lines, work)
@@ -816,7 +983,14 @@ export class ConsumerRuntime {
         continue;
       }
       await this.flushRun(work);
-      await this.inSpan(record, context, message, lines, () => this.options.handle(record, context));
+      try {
+        await this.inSpan(record, context, message, lines, () => this.options.handle(record, context));
+      } catch (error) {
+        if (typeof error === 'object' && error !== null) {
+          this.culprits.set(error, { topic, partition, offset: message.offset });
+        }
+        throw error;
+      }
     }
   }
 
@@ -952,18 +1126,21 @@ export class ConsumerRuntime {
     message: KafkaMessage,
     record: DecodedRecord | null,
     failure: unknown,
+    bare = false,
   ): Promise<void> {
     const { topic, partition } = context;
     const recordType = record?.type ?? headerText(message.headers, 'ce_type');
     const target = { consumer: this.options.name, topic, partition, message, recordType, failed: true };
-    await inRecordSpan(target, () => this.writeDeadLetter(context, message, record, failure));
+    await inRecordSpan(target, () => this.writeDeadLetter(context, message, record, failure, bare));
   }
 
+  /** `bare`: the `dead_letters` row only (see Member.bare). */
   private async writeDeadLetter(
     context: RecordContext,
     message: KafkaMessage,
     record: DecodedRecord | null,
     failure: unknown,
+    bare: boolean,
   ): Promise<void> {
     const errorId = deterministicId(
       this.options.name,
@@ -978,22 +1155,30 @@ export class ConsumerRuntime {
         : failure instanceof PoisonRecordError
           ? failure.reason
           : 'handler_failed';
-    const detail = errorText(failure);
-    const { topic, partition, offset, key } = context;
+    const detail = deadLetterText(errorText(failure), DEAD_LETTER_DETAIL_CHARS);
+    const { topic, partition, offset } = context;
+    const key = context.key === null ? null : deadLetterText(context.key, DEAD_LETTER_DETAIL_CHARS);
+    const value = message.value ?? Buffer.alloc(0);
+    // The dead letter is a record too: it copies the first bytes only, so it stays under the bound.
+    const copied = value.subarray(0, DEAD_LETTER_VALUE_BYTES);
     this.options.logger.error(
       {
         ...recordFields(topic, partition, message, record),
         error_id: errorId,
         reason,
         err: failure instanceof Error ? failure : undefined,
+        ...(bare ? { bare: true } : {}),
       },
-      `record dead-lettered: ${detail}`,
+      bare
+        ? `record dead-lettered without its dead-letter record or answer, which failed too: ${detail}`
+        : `record dead-lettered: ${detail}`,
     );
     await context.manager.query(
       `INSERT INTO dead_letters (consumer, topic, partition, "offset", key, value, reason, detail)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
       [this.options.name, topic, partition, offset, key, message.value, reason, detail],
     );
+    if (bare) return;
     context.emit(
       this.options.deadLetterTopic ?? TOPICS.deadLetters,
       createEnvelope({
@@ -1009,7 +1194,9 @@ export class ConsumerRuntime {
           partition,
           offset,
           ...(key !== null ? { key } : {}),
-          value: message.value?.toString('base64') ?? '',
+          value: copied.toString('base64'),
+          value_bytes: value.length,
+          truncated: copied.length < value.length,
           reason,
           detail,
         },

@@ -9,6 +9,7 @@ import {
 } from '@cms/contracts';
 import type { EntityManager } from 'typeorm';
 
+import type { RecordContext } from '../consumer/consumer-runtime';
 import { recordContext } from '../nest/kafka-record.server';
 import { PoisonRecordError } from '../consumer/errors';
 
@@ -29,12 +30,15 @@ export abstract class RequestRefusedError extends Error {
 
 /** The workspace of a record's envelope; a record without one can never be applied. */
 export function workspaceIdOf(record: Pick<DecodedRecord, 'workspaceid'>): number {
-  const id = /^[1-9][0-9]{0,14}$/.test(record.workspaceid) ? Number(record.workspaceid) : NaN;
+  const id = /^[1-9][0-9]{0,15}$/.test(record.workspaceid) ? Number(record.workspaceid) : NaN;
   if (!Number.isSafeInteger(id)) {
     throw new PoisonRecordError(`workspaceid ${JSON.stringify(record.workspaceid)} is not a workspace id`);
   }
   return id;
 }
+
+/** Runs work so that a throw undoes what it wrote (a savepoint, or a store's own undo log). */
+export type UndoScope = <R>(work: () => Promise<R>) => Promise<R>;
 
 /**
  * One request record being decided: its data, the workspace, the time every write is stamped with,
@@ -48,10 +52,16 @@ export class Decision<T = unknown> {
   private readonly facts: Envelope[] = [];
   private derived = 0;
 
+  /**
+   * `publishes` is false below the replay horizon: an earlier life of the projection published the
+   * facts, so they are not even made (their ids are hashes, the costliest part of them).
+   */
   constructor(
     readonly record: DecodedRecord<T>,
     readonly manager: EntityManager,
-    private readonly source: string,
+    /** The service deciding: the `source` of its facts and outcomes. */
+    readonly source: string,
+    private readonly publishes = true,
   ) {
     this.workspaceId = workspaceIdOf(record);
     this.at = new Date(record.time).toISOString();
@@ -76,10 +86,11 @@ export class Decision<T = unknown> {
 
   /**
    * Queues a fact for the service's topic; its id is derived from the record and its place among the
-   * facts. `data` may be a function that makes it, called here and now: a decision that publishes
-   * nothing (a rebuild below its replay horizon) then skips making it.
+   * facts, the one way every fact id is made. `data` may be a function that makes it, called here and
+   * now: a decision that publishes nothing (a rebuild below its replay horizon) then skips making it.
    */
-  fact(type: string, subject: string, data: object | (() => object)): void {
+  fact(type: string, subject: string | undefined, data: object | (() => object)): void {
+    if (!this.publishes) return;
     const { record } = this;
     this.facts.push(
       createEnvelope({
@@ -90,7 +101,7 @@ export class Decision<T = unknown> {
         correlationid: record.correlationid,
         causationid: record.id,
         time: record.time,
-        subject,
+        ...(subject !== undefined ? { subject } : {}),
         data: typeof data === 'function' ? data() : data,
       }),
     );
@@ -101,13 +112,21 @@ export class Decision<T = unknown> {
   }
 
   /**
-   * Runs `work` in a savepoint. When the rules refuse (RequestRefusedError) its writes and facts are
-   * undone and the refusal is returned; any other error propagates and fails the whole record.
+   * How a refused part of this decision is undone: a savepoint in the consumer's transaction. A
+   * decision whose writes are held in memory overrides it with its store's undo log.
+   */
+  protected get undoScope(): UndoScope {
+    return (inner) => this.manager.transaction(() => inner());
+  }
+
+  /**
+   * Runs `work` so that when the rules refuse (RequestRefusedError) its writes and facts are undone
+   * and the refusal is returned; any other error propagates and fails the whole record.
    */
   async attempt<R>(work: () => Promise<R>): Promise<R | RequestRefusedError> {
     const mark = this.facts.length;
     try {
-      return await this.manager.transaction(() => work());
+      return await this.undoScope(work);
     } catch (error) {
       if (!(error instanceof RequestRefusedError)) throw error;
       this.facts.length = mark;
@@ -119,13 +138,37 @@ export class Decision<T = unknown> {
 export interface DecisionTopics {
   /** Where the accepted decision's facts go. */
   facts: string;
-  outcomes: string;
+  /** Where the answer goes; absent for a request nobody waits on (one a service appends itself). */
+  outcomes?: string;
 }
 
 /**
- * The frame around every use case: decides one request record inside the consumer's transaction,
- * publishes the facts of an accepted decision, and answers the request with exactly one outcome.
+ * The frame around every use case: decides `decision` inside the consumer's transaction, publishes
+ * the facts of an accepted decision, and answers the request with exactly one outcome. Below the
+ * replay horizon nothing is published, so nothing is made to be published either.
  */
+export async function answerRequest<D extends Decision<unknown>>(
+  decision: D,
+  context: Pick<RecordContext, 'emit' | 'replaying'>,
+  topics: DecisionTopics,
+  handler: (decision: D) => Promise<Answer>,
+): Promise<void> {
+  const { record, source } = decision;
+  const answer = await decision.attempt(() => handler(decision));
+  if (context.replaying) return;
+  if (answer instanceof RequestRefusedError) {
+    if (topics.outcomes !== undefined) {
+      context.emit(topics.outcomes, rejectedOutcome(record, source, answer.status, answer.toErrors()));
+    }
+    return;
+  }
+  for (const fact of decision.publishedFacts) context.emit(topics.facts, fact);
+  if (topics.outcomes !== undefined) {
+    context.emit(topics.outcomes, acceptedOutcome(record, source, answer.status, answer.resource));
+  }
+}
+
+/** answerRequest with a plain Decision of the record, in the transaction of the Nest context. */
 export async function decideRequest<T>(
   record: DecodedRecord<T>,
   rawContext: unknown,
@@ -134,12 +177,6 @@ export async function decideRequest<T>(
   handler: (decision: Decision<T>) => Promise<Answer>,
 ): Promise<void> {
   const context = recordContext(rawContext);
-  const decision = new Decision(record, context.manager, source);
-  const answer = await decision.attempt(() => handler(decision));
-  if (answer instanceof RequestRefusedError) {
-    context.emit(topics.outcomes, rejectedOutcome(record, source, answer.status, answer.toErrors()));
-    return;
-  }
-  for (const fact of decision.publishedFacts) context.emit(topics.facts, fact);
-  context.emit(topics.outcomes, acceptedOutcome(record, source, answer.status, answer.resource));
+  const decision = new Decision(record, context.manager, source, !context.replaying);
+  await answerRequest(decision, context, topics, handler);
 }

@@ -4,6 +4,7 @@ import type { Registry, RegistryContentType } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
 import type { BatchingProducer } from '../producer/batching-producer';
+import { MAX_PRODUCE_REQUEST_BYTES } from '../records/record-bounds';
 import { kafkaMetrics, type KafkaMetrics } from '../telemetry/kafka-metrics';
 import { outboxChannel } from './outbox';
 
@@ -15,6 +16,14 @@ export interface OutboxRelayOptions {
   producer: BatchingProducer;
   logger: Logger;
   batchSize?: number;
+  /**
+   * Bytes of rows (key, value, headers) in one produce request at most; a row over it goes alone. The
+   * broker refuses a partition's batch over the topic's `max.message.bytes`, and records of any size
+   * must get through in order, so a batch is cut by bytes as well as by rows.
+   */
+  batchBytes?: number;
+  /** How often the first waiting row is looked at, to tell a relay that moves from one that does not. */
+  progressProbeMs?: number;
   /** Safety net when a notification is missed. */
   pollMs?: number;
   /** How often a replica that is not the relay checks whether the relay went away. */
@@ -32,6 +41,8 @@ interface OutboxRow {
   key: string | null;
   value: string;
   headers: Record<string, string>;
+  /** Rows among the first batchSize, published or not. */
+  waiting: number;
 }
 
 /**
@@ -55,12 +66,37 @@ export class OutboxRelay {
   private stopReportingBacklog: (() => void) | undefined;
   private lastBacklog = 0;
   private drainUntil = 0;
+  private readonly batchBytes: number;
+  private readonly progressProbeMs: number;
+  /** The first row waiting when last looked at, and since when it has been the first. */
+  private head: { id: string | null; since: number } = { id: null, since: Date.now() };
+  private probeTimer: NodeJS.Timeout | undefined;
+  private stopReportingStall: (() => void) | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 1000;
     this.pollMs = options.pollMs ?? 500;
     this.standbyMs = options.standbyMs ?? 2000;
+    this.batchBytes = options.batchBytes ?? MAX_PRODUCE_REQUEST_BYTES;
+    this.progressProbeMs = options.progressProbeMs ?? 1000;
     this.metrics = options.metrics ? kafkaMetrics(options.metrics) : undefined;
+  }
+
+  /**
+   * How long, in ms, the first row waiting in the outbox has been the first: 0 when the outbox is
+   * empty. Rows are published strictly by id, so while it grows nothing is published, by this replica
+   * or the leader elsewhere (a broker refusing the batch, the topic missing, the relay gone).
+   */
+  stalledMs(now = Date.now()): number {
+    return this.head.id === null ? 0 : now - this.head.since;
+  }
+
+  private async probeHead(): Promise<void> {
+    const rows: Array<{ id: string }> = await this.options.dataSource.query(
+      'SELECT id::text AS id FROM outbox ORDER BY id LIMIT 1',
+    );
+    const id = rows[0]?.id ?? null;
+    if (id !== this.head.id) this.head = { id, since: Date.now() };
   }
 
   get isLeader(): boolean {
@@ -75,6 +111,12 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     this.stopReportingBacklog = this.metrics?.addBacklogReader(() => this.reportedBacklog());
+    this.stopReportingStall = this.metrics?.addOutboxStallReader(() => this.stalledMs());
+    this.probeTimer = setInterval(() => {
+      // The database away is another check's business: the last look stands meanwhile.
+      this.probeHead().catch(() => undefined);
+    }, this.progressProbeMs);
+    this.probeTimer.unref();
     this.loop = this.run();
   }
 
@@ -93,6 +135,8 @@ export class OutboxRelay {
     this.drainUntil = Date.now() + drainMs;
     this.running = false;
     this.stopReportingBacklog?.();
+    this.stopReportingStall?.();
+    clearInterval(this.probeTimer);
     this.wake?.();
     await this.loop;
     this.loop = undefined;
@@ -133,9 +177,9 @@ export class OutboxRelay {
           await this.sleep(this.standbyMs);
           continue;
         }
-        const sent = await this.publishBatch();
+        const { sent, full } = await this.publishBatch();
         if (!this.running && sent === 0) break;
-        if (sent < this.batchSize) await this.sleep(this.pollMs);
+        if (!full) await this.sleep(this.pollMs);
       } catch (error) {
         this.options.logger.error({ err: error }, 'outbox relay failed; retrying');
         await this.dropSession();
@@ -183,14 +227,27 @@ export class OutboxRelay {
     if (session) await session.end().catch(() => undefined);
   }
 
-  private async publishBatch(): Promise<number> {
+  /** `full`: the batch was cut by rows or bytes, so more rows may be waiting already. */
+  private async publishBatch(): Promise<{ sent: number; full: boolean }> {
     this.pendingKick = false;
     const rows: OutboxRow[] = await this.options.dataSource.query(
       // pg hands bigint over as a string; ordering stays numeric because the column is not cast.
-      'SELECT id, topic, key, value, headers FROM outbox ORDER BY id LIMIT $1',
-      [this.batchSize],
+      // The first rows up to batchBytes (octet_length of a stored value reads no more than its header);
+      // the first row whatever its size, so that one never blocks the rest.
+      `WITH head AS (
+         SELECT id, octet_length(value) + coalesce(octet_length(key), 0) + octet_length(headers::text) AS size
+           FROM outbox ORDER BY id LIMIT $1),
+       sized AS (
+         SELECT id, sum(size) OVER (ORDER BY id) AS running, row_number() OVER (ORDER BY id) AS n,
+                count(*) OVER () AS waiting
+           FROM head)
+       SELECT o.id, o.topic, o.key, o.value, o.headers, s.waiting::int AS waiting
+         FROM outbox o JOIN sized s ON s.id = o.id
+        WHERE s.n = 1 OR s.running <= $2
+        ORDER BY o.id`,
+      [this.batchSize, this.batchBytes],
     );
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) return { sent: 0, full: false };
     const byTopic = new Map<
       string,
       Array<{ key: string | null; value: string; headers: Record<string, string> }>
@@ -204,7 +261,7 @@ export class OutboxRelay {
     await this.options.dataSource.query('DELETE FROM outbox WHERE id <= $1', [rows[rows.length - 1]!.id]);
     this.published += rows.length;
     this.metrics?.outboxPublished.inc(rows.length);
-    return rows.length;
+    return { sent: rows.length, full: rows[0]!.waiting > rows.length || rows.length === this.batchSize };
   }
 
   private sleep(ms: number): Promise<void> {

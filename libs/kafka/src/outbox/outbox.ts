@@ -1,6 +1,7 @@
 import type { Envelope } from '@cms/contracts';
 import type { EntityManager } from 'typeorm';
 
+import { assertRecordFits, storableText } from '../records/record-bounds';
 import { traceHeaders } from '../telemetry/trace-headers';
 
 export interface OutboxRecord {
@@ -18,23 +19,29 @@ export function outboxChannel(schema: string): string {
 /**
  * An envelope as an outbox row. Its headers carry the trace context active when it is made: in a
  * consumer, the span of the record being applied, so the fact continues that record's trace.
+ * Throws RecordTooLargeError for a record over MAX_RECORD_BYTES: where it is made, so a consumer
+ * knows the record whose handler made it and dead-letters that one.
  */
 export function envelopeRecord(
   topic: string,
   envelope: Envelope,
   key: string | null = envelope.workspaceid,
 ): OutboxRecord {
-  return {
+  const record: OutboxRecord = {
     topic,
     key,
     value: JSON.stringify(envelope),
+    // Stored as jsonb, which refuses U+0000 and lone surrogates: a correlation id a record brought
+    // must not make the outbox write fail (or a dead letter's, which carries the same id).
     headers: {
-      ce_type: envelope.type,
-      ce_id: envelope.id,
-      correlation_id: envelope.correlationid,
+      ce_type: storableText(envelope.type),
+      ce_id: storableText(envelope.id),
+      correlation_id: storableText(envelope.correlationid),
       ...traceHeaders(),
     },
   };
+  assertRecordFits(topic, record);
+  return record;
 }
 
 /**
@@ -44,9 +51,13 @@ export function envelopeRecord(
  * concurrent writers could commit ids 8 then 7 and a relay that already moved past 8 would never see 7.
  * Taking a transaction-scoped advisory lock before the insert makes id order equal commit order:
  * the relay can then publish strictly by id. The lock is held only from the insert to the commit.
+ *
+ * A record over MAX_RECORD_BYTES is refused (RecordTooLargeError) before anything is written: the
+ * broker would refuse it forever and the relay, which publishes strictly in order, would stop there.
  */
 export async function appendToOutbox(manager: EntityManager, records: OutboxRecord[]): Promise<void> {
   if (records.length === 0) return;
+  for (const record of records) assertRecordFits(record.topic, record);
   // One statement: the rows are made from the lock's row, so the lock is held before any id is
   // drawn; the notification goes out with the commit.
   await manager.query(

@@ -9,6 +9,10 @@ export interface KafkaMetrics {
   outboxPublished: Counter;
   /** Adds a reader of the outbox backlog, asked at every scrape; returns its removal. */
   addBacklogReader(read: () => Promise<number>): () => void;
+  /** Adds a reader of how long (ms) the outbox has not moved while rows wait; returns its removal. */
+  addOutboxStallReader(read: () => number): () => void;
+  /** Sets the reader of how long (ms) a consumer has not moved while records wait; returns its removal. */
+  addConsumerStallReader(consumer: string, read: () => number): () => void;
 }
 
 const byRegistry = new WeakMap<Registry<RegistryContentType>, KafkaMetrics>();
@@ -29,6 +33,27 @@ export function kafkaMetrics(registry: Registry<RegistryContentType>): KafkaMetr
       if (backlogReaders.size === 0) return;
       const counts = await Promise.all([...backlogReaders].map((read) => read()));
       this.set(counts.reduce((sum, count) => sum + count, 0));
+    },
+  });
+  const outboxStallReaders = new Set<() => number>();
+  new Gauge({
+    name: 'cms_outbox_stalled_seconds',
+    help: 'Seconds the first row waiting in the outbox has been waiting without anything published; 0 when empty.',
+    registers: [registry],
+    collect() {
+      if (outboxStallReaders.size === 0) return;
+      this.set(Math.max(...[...outboxStallReaders].map((read) => read())) / 1000);
+    },
+  });
+  const consumerStallReaders = new Map<string, () => number>();
+  new Gauge({
+    name: 'cms_consumer_stalled_seconds',
+    help: "Seconds a consumer's longest-waiting partition has had records waiting (lag above 0) at an unchanged position.",
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [consumer, read] of consumerStallReaders) this.set({ consumer }, read() / 1000);
     },
   });
   const metrics: KafkaMetrics = {
@@ -52,6 +77,16 @@ export function kafkaMetrics(registry: Registry<RegistryContentType>): KafkaMetr
     addBacklogReader(read) {
       backlogReaders.add(read);
       return () => backlogReaders.delete(read);
+    },
+    addOutboxStallReader(read) {
+      outboxStallReaders.add(read);
+      return () => outboxStallReaders.delete(read);
+    },
+    addConsumerStallReader(consumer, read) {
+      consumerStallReaders.set(consumer, read);
+      return () => {
+        if (consumerStallReaders.get(consumer) === read) consumerStallReaders.delete(consumer);
+      };
     },
   };
   byRegistry.set(registry, metrics);

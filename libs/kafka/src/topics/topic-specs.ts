@@ -1,5 +1,7 @@
 import { TOPICS, type Topics } from '@cms/contracts';
-import type { Admin, ITopicConfig } from 'kafkajs';
+import { ConfigResourceTypes, ConfigSource, type Admin, type ITopicConfig } from 'kafkajs';
+
+import { TOPIC_MAX_MESSAGE_BYTES } from '../records/record-bounds';
 
 export interface TopicSpec {
   name: string;
@@ -24,8 +26,20 @@ export const DEFAULT_TOPIC_LAYOUT: TopicLayout = {
   replicationFactor: 1,
 };
 
+/**
+ * Set on every topic rather than left to the broker's `message.max.bytes`, so that what the producers
+ * bound their records by (record-bounds.ts) is what every topic accepts, whatever the broker's defaults.
+ */
+export const MAX_MESSAGE_BYTES_CONFIG = 'max.message.bytes';
+const SIZE = { [MAX_MESSAGE_BYTES_CONFIG]: String(TOPIC_MAX_MESSAGE_BYTES) };
+
 /** Forever: the log is the system of record and rebuilds every projection. */
-const KEEP_FOREVER = { 'retention.ms': '-1', 'retention.bytes': '-1', 'cleanup.policy': 'delete' };
+const KEEP_FOREVER = {
+  'retention.ms': '-1',
+  'retention.bytes': '-1',
+  'cleanup.policy': 'delete',
+  ...SIZE,
+};
 
 export function topicSpecs(layout: Partial<TopicLayout> = {}, topics: Topics = TOPICS): TopicSpec[] {
   const l = { ...DEFAULT_TOPIC_LAYOUT, ...layout };
@@ -45,14 +59,14 @@ export function topicSpecs(layout: Partial<TopicLayout> = {}, topics: Topics = T
     {
       name: topics.outcomes,
       partitions: l.outcomePartitions,
-      config: { 'retention.ms': String(l.outcomeRetentionMs), 'cleanup.policy': 'delete' },
+      config: { 'retention.ms': String(l.outcomeRetentionMs), 'cleanup.policy': 'delete', ...SIZE },
     },
   ];
 }
 
 export interface TopicReport {
   name: string;
-  status: 'created' | 'exists' | 'mismatch';
+  status: 'created' | 'exists' | 'altered' | 'mismatch';
   partitions: number;
   problems: string[];
 }
@@ -60,7 +74,9 @@ export interface TopicReport {
 /**
  * Creates the missing topics and checks the existing ones. A topic whose partition count or
  * retention differs from its spec is reported, never changed: altering partitions would reorder
- * a workspace's records.
+ * a workspace's records, and retention is the operator's call. `max.message.bytes` is set to the spec
+ * where it differs (topics created before it was part of the spec): a size limit changes what the
+ * broker accepts from now on, nothing in the log, and producers rely on it.
  */
 export async function ensureTopics(
   admin: Admin,
@@ -78,7 +94,49 @@ export async function ensureTopics(
     }));
     await admin.createTopics({ topics, waitForLeaders: true });
   }
-  return describeTopics(admin, specs, new Set(missing.map((spec) => spec.name)));
+  const altered = await alignSizeLimits(
+    admin,
+    specs.filter((spec) => existing.has(spec.name)),
+  );
+  const reports = await describeTopics(admin, specs, new Set(missing.map((spec) => spec.name)));
+  return reports.map((report) =>
+    report.status === 'exists' && altered.has(report.name) ? { ...report, status: 'altered' } : report,
+  );
+}
+
+/**
+ * Sets `max.message.bytes` of the topics whose value differs from their spec; returns their names.
+ * kafkajs speaks the AlterConfigs API, which replaces every setting of the topic: the topic's other
+ * settings are sent along as they are, so that none of them falls back to the broker's default.
+ */
+async function alignSizeLimits(admin: Admin, specs: TopicSpec[]): Promise<Set<string>> {
+  const sized = specs.filter((spec) => spec.config[MAX_MESSAGE_BYTES_CONFIG] !== undefined);
+  if (sized.length === 0) return new Set();
+  const current = await admin.describeConfigs({
+    includeSynonyms: false,
+    resources: sized.map((spec) => ({ type: ConfigResourceTypes.TOPIC, name: spec.name })),
+  });
+  const resources = sized.flatMap((spec) => {
+    const want = spec.config[MAX_MESSAGE_BYTES_CONFIG]!;
+    const entries = current.resources.find((r) => r.resourceName === spec.name)?.configEntries ?? [];
+    const has = entries.find((entry) => entry.configName === MAX_MESSAGE_BYTES_CONFIG)?.configValue;
+    if (has === want) return [];
+    const kept = entries
+      .filter(
+        (entry) =>
+          entry.configSource === ConfigSource.TOPIC_CONFIG && entry.configName !== MAX_MESSAGE_BYTES_CONFIG,
+      )
+      .map((entry) => ({ name: entry.configName, value: entry.configValue }));
+    return [
+      {
+        type: ConfigResourceTypes.TOPIC,
+        name: spec.name,
+        configEntries: [...kept, { name: MAX_MESSAGE_BYTES_CONFIG, value: want }],
+      },
+    ];
+  });
+  if (resources.length > 0) await admin.alterConfigs({ validateOnly: false, resources });
+  return new Set(resources.map((resource) => resource.name));
 }
 
 export async function describeTopics(
@@ -115,7 +173,10 @@ export async function describeTopics(
       configs.resources.find((resource) => resource.resourceName === spec.name)?.configEntries ?? [];
     for (const [name, value] of Object.entries(spec.config)) {
       const actual = entries.find((entry) => entry.configName === name)?.configValue;
-      if (actual !== value) problems.push(`${name} is ${actual ?? 'unset'}, spec says ${value}`);
+      if (actual === value) continue;
+      // The one setting `topics create` changes on an existing topic (see ensureTopics).
+      const fix = name === MAX_MESSAGE_BYTES_CONFIG ? ' (`ops topics create` sets it)' : '';
+      problems.push(`${name} is ${actual ?? 'unset'}, spec says ${value}${fix}`);
     }
     const status = problems.length > 0 ? 'mismatch' : created.has(spec.name) ? 'created' : 'exists';
     return { name: spec.name, status, partitions, problems };

@@ -5,8 +5,8 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 
 import { RequestRefusedError } from '@cms/kafka';
-import type { Answer, Decision } from '../../decisions/decision';
-import { contactResource } from '../contact.resource';
+import type { Answer, ContactsDecision } from '../../decisions/decision';
+import { batchContactResource } from '../contact.resource';
 import { UpsertContactHandler } from '../upsert-contact/upsert-contact.handler';
 
 export type BatchElementResult =
@@ -14,41 +14,43 @@ export type BatchElementResult =
   | { index: number; status: number; errors: OutcomeError[] };
 
 /** Checked exactly as the gateway checks a single upsert body: unknown fields are refused. */
-function elementErrors(fields: Record<string, unknown>, pointerPrefix: string): OutcomeError[] {
-  const errors = validateSync(plainToInstance(UpsertContactBody, fields), {
-    whitelist: true,
-    forbidNonWhitelisted: true,
-  });
+function elementErrors(body: UpsertContactBody, pointerPrefix: string): OutcomeError[] {
+  const errors = validateSync(body, { whitelist: true, forbidNonWhitelisted: true });
   return validationErrorsToJsonApi(errors, { pointerPrefix });
 }
 
 /**
  * POST /api/v1/contacts/batch: every element is an upsert of its own, applied in order; the valid
- * ones are applied and the others fail alone. Always 200, with one result per element.
+ * ones are applied and the others fail alone. Always 200, with one result per element (its contact
+ * without `data` and `tags`: see batchContactResource).
  */
 @Injectable()
 export class BatchUpsertContactsHandler {
   constructor(@Inject(UpsertContactHandler) private readonly upsert: UpsertContactHandler) {}
 
-  async handle(decision: Decision<ContactBatchUpsertRequestedV1>): Promise<Answer> {
+  async handle(decision: ContactsDecision<ContactBatchUpsertRequestedV1>): Promise<Answer> {
     const { contacts, contact_limit: limit } = decision.data;
     const results: BatchElementResult[] = [];
     for (const [index, element] of contacts.entries()) {
       const { contact_id: candidateId, ...fields } = element;
       const pointerPrefix = `/data/attributes/contacts/${index}`;
-      const errors = elementErrors(fields, pointerPrefix);
+      const body = plainToInstance(UpsertContactBody, fields);
+      const errors = elementErrors(body, pointerPrefix);
       if (errors.length > 0) {
         results.push({ index, status: 422, errors });
         continue;
       }
-      const body = plainToInstance(UpsertContactBody, fields);
       const outcome = await decision.attempt(() =>
         this.upsert.upsert(decision, body, candidateId, limit, pointerPrefix),
       );
       if (outcome instanceof RequestRefusedError) {
         results.push({ index, status: outcome.status, errors: outcome.toErrors() });
       } else {
-        results.push({ index, status: outcome.created ? 201 : 200, contact: contactResource(outcome.view) });
+        results.push({
+          index,
+          status: outcome.created ? 201 : 200,
+          contact: batchContactResource(outcome.view),
+        });
       }
     }
     const count = (status: number) => results.filter((result) => result.status === status).length;

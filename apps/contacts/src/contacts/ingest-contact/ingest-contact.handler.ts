@@ -1,10 +1,10 @@
 import type { ContactIngestRequestedV1 } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
-import type { Answer, Decision } from '../../decisions/decision';
-import { storeOf } from '../contact-store';
+import type { Answer, ContactsDecision } from '../../decisions/decision';
 import { ContactWriter } from '../contact-writer';
-import { eventContactChanges, matchEventContact } from '../event-contact';
+import { matchContact } from '../contact-identity';
+import { eventContactChanges } from '../event-contact';
 import { InboundReceiptRepository, inboundResource } from '../inbound-receipt.repository';
 
 /**
@@ -17,14 +17,14 @@ import { InboundReceiptRepository, inboundResource } from '../inbound-receipt.re
 export class IngestContactHandler {
   constructor(@Inject(ContactWriter) private readonly writer: ContactWriter) {}
 
-  async handle(decision: Decision<ContactIngestRequestedV1>): Promise<Answer> {
+  async handle(decision: ContactsDecision<ContactIngestRequestedV1>): Promise<Answer> {
     const { data, workspaceId } = decision;
     const receipts = new InboundReceiptRepository(decision.manager);
     const retryKeys = data.retry_keys ?? [];
     const repeated = await receipts.original(workspaceId, retryKeys);
     if (repeated) return { status: 200, resource: inboundResource(repeated) };
     const changes = eventContactChanges(data.contact);
-    const match = await matchEventContact(storeOf(decision), workspaceId, changes);
+    const match = await matchContact(decision.store, workspaceId, changes);
     const view = match
       ? await this.writer.change(decision, match, changes, decision.at)
       : await this.writer.create(decision, data.contact_id, data.contact_limit, changes, decision.at);

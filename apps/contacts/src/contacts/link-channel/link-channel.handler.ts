@@ -2,7 +2,7 @@ import { CONTACT_FACT_TYPES, type ContactChannelLinkRequestedV1 } from '@cms/con
 import { Injectable } from '@nestjs/common';
 
 import { ContactsException } from '../../decisions/contacts.exception';
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, ContactsDecision } from '../../decisions/decision';
 import { ContactRepository } from '../contact.repository';
 import { contactResource } from '../contact.resource';
 
@@ -12,7 +12,7 @@ import { contactResource } from '../contact.resource';
  */
 @Injectable()
 export class LinkChannelHandler {
-  async handle(decision: Decision<ContactChannelLinkRequestedV1>): Promise<Answer> {
+  async handle(decision: ContactsDecision<ContactChannelLinkRequestedV1>): Promise<Answer> {
     const { contact_id: id, channel, external_id: rawExternalId } = decision.data;
     const externalId = rawExternalId.trim();
     const contacts = new ContactRepository(decision.manager);

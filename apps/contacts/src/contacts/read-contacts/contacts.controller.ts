@@ -1,21 +1,30 @@
 import {
+  filterParam,
   JsonApiException,
+  ListQuery,
+  onlyFilters,
   pageMeta,
+  parseIdentifier,
   parsePagination,
   toListBody,
   toSqlWindow,
   type ListBody,
+  type QueryParams,
 } from '@cms/http';
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { filterParam, parseId, type Query as QueryParams } from '../../reads/query-params';
+import { parseId } from '../../reads/query-params';
 import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { ContactRepository, type ContactFilters } from '../contact.repository';
 import { contactResource } from '../contact.resource';
 import { eventPhone } from '../phone-number';
 
+/** The filters of GET /api/v1/contacts (extensions §2), and `tag` and `search` besides. */
+const CONTACT_FILTERS = ['phone', 'email', 'external_id', 'name', 'tag', 'search'] as const;
+
 function contactFilters(query: QueryParams): ContactFilters {
+  onlyFilters(query, CONTACT_FILTERS);
   const filters: ContactFilters = {};
   const phone = filterParam(query, 'phone');
   if (phone !== undefined) filters.phone = eventPhone(phone);
@@ -23,9 +32,12 @@ function contactFilters(query: QueryParams): ContactFilters {
   if (email !== undefined) filters.email = email.trim();
   const externalId = filterParam(query, 'external_id');
   if (externalId !== undefined) filters.externalId = externalId;
+  const name = filterParam(query, 'name');
+  if (name !== undefined) filters.name = name.trim();
   const tag = filterParam(query, 'tag');
   if (tag !== undefined) {
-    if (/^[1-9][0-9]{0,14}$/.test(tag)) filters.tagId = Number(tag);
+    const tagId = parseIdentifier(tag);
+    if (tagId !== undefined) filters.tagId = tagId;
     else filters.tagName = tag;
   }
   const search = filterParam(query, 'search');
@@ -41,7 +53,7 @@ export class ContactsController {
   @Get()
   async list(
     @WorkspaceId() workspaceId: number,
-    @Query() query: QueryParams,
+    @ListQuery() query: QueryParams,
   ): Promise<ListBody<Record<string, unknown>>> {
     const page = parsePagination(query);
     const contacts = new ContactRepository(this.dataSource.manager);

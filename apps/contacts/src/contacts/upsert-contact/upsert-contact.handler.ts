@@ -1,11 +1,11 @@
 import type { ContactUpsertRequestedV1, UpsertContactBody } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, ContactsDecision } from '../../decisions/decision';
+import { matchContact } from '../contact-identity';
 import { contactEndpointChanges } from '../contact-input';
 import type { ContactView } from '../contact.repository';
 import { contactResource } from '../contact.resource';
-import { storeOf } from '../contact-store';
 import { ContactWriter } from '../contact-writer';
 
 export interface UpsertResult {
@@ -15,13 +15,15 @@ export interface UpsertResult {
 
 /**
  * POST /api/v1/contacts/upsert: the contact with the same phone (E.164) is updated; without a phone
- * match, the one with the same external_id; otherwise a contact is created under the minted id.
+ * match, the one with the same external_id, then the one with the same email; otherwise a contact is
+ * created under the minted id. An identifier the body gives the contact moves from any contact that
+ * held it (ContactWriter).
  */
 @Injectable()
 export class UpsertContactHandler {
   constructor(@Inject(ContactWriter) private readonly writer: ContactWriter) {}
 
-  async handle(decision: Decision<ContactUpsertRequestedV1>): Promise<Answer> {
+  async handle(decision: ContactsDecision<ContactUpsertRequestedV1>): Promise<Answer> {
     const { contact_id: candidateId, contact_limit: limit, ...body } = decision.data;
     const result = await this.upsert(decision, body, candidateId, limit, '/data/attributes');
     return { status: result.created ? 201 : 200, resource: contactResource(result.view) };
@@ -29,18 +31,14 @@ export class UpsertContactHandler {
 
   /** One upsert, also used for each element of a batch (`pointerPrefix` names the element). */
   async upsert(
-    decision: Decision,
+    decision: ContactsDecision,
     body: UpsertContactBody,
     candidateId: number,
     limit: number,
     pointerPrefix: string,
   ): Promise<UpsertResult> {
     const changes = contactEndpointChanges(body, pointerPrefix);
-    const contacts = storeOf(decision);
-    const { workspaceId } = decision;
-    const existing =
-      (changes.phone ? await contacts.contactByPhone(workspaceId, changes.phone) : null) ??
-      (changes.external_id ? await contacts.contactByExternalId(workspaceId, changes.external_id) : null);
+    const existing = await matchContact(decision.store, decision.workspaceId, changes);
     if (existing) {
       return { created: false, view: await this.writer.change(decision, existing, changes, decision.at) };
     }

@@ -1,8 +1,19 @@
-import { pageMeta, parsePagination, toListBody, toSqlWindow, type ListBody } from '@cms/http';
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import {
+  filterParam,
+  integerFilter,
+  ListQuery,
+  onlyFilters,
+  pageMeta,
+  parsePagination,
+  textParam,
+  toListBody,
+  toSqlWindow,
+  type ListBody,
+  type QueryParams,
+} from '@cms/http';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { filterParam, integerFilter, textParam, type Query as QueryParams } from '../../reads/query-params';
 import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { EventRepository, type EventFilters } from '../event.repository';
 import { eventResource } from '../event.resource';
@@ -15,9 +26,10 @@ export class EventsController {
   @Get()
   async list(
     @WorkspaceId() workspaceId: number,
-    @Query() query: QueryParams,
+    @ListQuery() query: QueryParams,
   ): Promise<ListBody<Record<string, unknown>>> {
     const page = parsePagination(query);
+    onlyFilters(query, ['name', 'contact_id']);
     const filters: EventFilters = {};
     const name = filterParam(query, 'name') ?? textParam(query, 'name');
     if (name !== undefined) filters.name = name;

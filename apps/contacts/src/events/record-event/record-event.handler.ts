@@ -1,16 +1,16 @@
 import { EVENT_FACT_TYPES, type EventRecordRequestedV1 } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
-import { storeOf } from '../../contacts/contact-store';
 import { ContactWriter } from '../../contacts/contact-writer';
-import { eventContactChanges, matchEventContact } from '../../contacts/event-contact';
+import { matchContact } from '../../contacts/contact-identity';
+import { eventContactChanges } from '../../contacts/event-contact';
 import { InboundReceiptRepository, inboundResource } from '../../contacts/inbound-receipt.repository';
 import { ContactsException } from '../../decisions/contacts.exception';
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, ContactsDecision } from '../../decisions/decision';
 import type { EventEntity } from '../event.entity';
 import { eventRecordedFact, eventResource } from '../event.resource';
 
-function occurredAt(decision: Decision<EventRecordRequestedV1>): string {
+function occurredAt(decision: ContactsDecision<EventRecordRequestedV1>): string {
   const sent = decision.data.occurred_at;
   if (sent === undefined || sent === null) return decision.at;
   const time = new Date(sent);
@@ -30,9 +30,9 @@ function occurredAt(decision: Decision<EventRecordRequestedV1>): string {
 export class RecordEventHandler {
   constructor(@Inject(ContactWriter) private readonly writer: ContactWriter) {}
 
-  async handle(decision: Decision<EventRecordRequestedV1>): Promise<Answer> {
+  async handle(decision: ContactsDecision<EventRecordRequestedV1>): Promise<Answer> {
     const { data, workspaceId } = decision;
-    const store = storeOf(decision);
+    const store = decision.store;
     const receipts = new InboundReceiptRepository(decision.manager);
     const retryKeys = data.retry_keys ?? [];
     const key = data.idempotency_key;
@@ -45,7 +45,7 @@ export class RecordEventHandler {
     const at = occurredAt(decision);
     if (await store.eventIdTaken(data.event_id)) throw ContactsException.idInUse('Event', data.event_id);
     const changes = eventContactChanges(data.contact);
-    const match = await matchEventContact(store, workspaceId, changes);
+    const match = await matchContact(store, workspaceId, changes);
     const view = match
       ? await this.writer.change(decision, match, changes, at)
       : await this.writer.create(decision, data.contact_id, data.contact_limit, changes, at);

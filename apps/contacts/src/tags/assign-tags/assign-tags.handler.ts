@@ -1,8 +1,8 @@
-import { TAG_FACT_TYPES, type TagAssignmentRequestedV1 } from '@cms/contracts';
+import { MAX_TAGS_PER_CONTACT, TAG_FACT_TYPES, type TagAssignmentRequestedV1 } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 
-import { ContactsErrorCode, ContactsException } from '../../decisions/contacts.exception';
-import type { Answer, Decision } from '../../decisions/decision';
+import { ContactsException } from '../../decisions/contacts.exception';
+import type { Answer, ContactsDecision } from '../../decisions/decision';
 import { ContactRepository } from '../../contacts/contact.repository';
 import { contactResource } from '../../contacts/contact.resource';
 import { TagRepository } from '../tag.repository';
@@ -22,17 +22,22 @@ function target(mode: AssignMode, current: number[], listed: number[]): number[]
 
 /**
  * POST /api/v1/tags/sync (replace the contact's tags with the list), /attach (add) and /detach
- * (remove). The contact and every listed tag must be of the workspace, or nothing changes.
+ * (remove). The contact and every listed tag must be of the workspace, or nothing changes: an id
+ * of the body that names nothing there is 422 at its pointer (extensions §1), never 404.
  */
 @Injectable()
 export class AssignTagsHandler {
-  async handle(decision: Decision<TagAssignmentRequestedV1>, mode: AssignMode): Promise<Answer> {
+  async handle(decision: ContactsDecision<TagAssignmentRequestedV1>, mode: AssignMode): Promise<Answer> {
     const { contact_id: contactId } = decision.data;
     const listed = [...new Set(decision.data.tag_ids)];
     const contacts = new ContactRepository(decision.manager);
     const tags = new TagRepository(decision.manager);
     const contact = await contacts.findOne(decision.workspaceId, contactId);
-    if (!contact) throw ContactsException.contactNotFound(contactId, '/data/attributes/contact_id');
+    if (!contact) {
+      throw new ContactsException(
+        ContactsException.unknownReference('Contact', contactId, '/data/attributes/contact_id'),
+      );
+    }
     const known = await tags.existing(decision.workspaceId, listed);
     const unknown = decision.data.tag_ids
       .map((id, index) => ({ id, index }))
@@ -41,15 +46,19 @@ export class AssignTagsHandler {
       );
     if (unknown.length > 0) {
       throw new ContactsException(
-        unknown.map(({ id, index }) => ({
-          code: ContactsErrorCode.TagNotFound,
-          detail: `Tag ${id} was not found.`,
-          pointer: `/data/attributes/tag_ids/${index}`,
-        })),
+        unknown.map(({ id, index }) =>
+          ContactsException.unknownReference('Tag', id, `/data/attributes/tag_ids/${index}`),
+        ),
       );
     }
     const current = await tags.tagIdsOf(contactId);
     const next = target(mode, current, listed);
+    if (next.length > MAX_TAGS_PER_CONTACT && next.length > current.length) {
+      throw ContactsException.invalid(
+        '/data/attributes/tag_ids',
+        `A contact holds at most ${MAX_TAGS_PER_CONTACT} tags; this would give it ${next.length}.`,
+      );
+    }
     const added = next.filter((id) => !current.includes(id)).sort((a, b) => a - b);
     const removed = current.filter((id) => !next.includes(id)).sort((a, b) => a - b);
     if (added.length > 0 || removed.length > 0) {

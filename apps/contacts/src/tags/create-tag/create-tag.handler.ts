@@ -2,7 +2,7 @@ import { TAG_FACT_TYPES, type TagCreateRequestedV1 } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 
 import { ContactsException } from '../../decisions/contacts.exception';
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, ContactsDecision } from '../../decisions/decision';
 import { assertTagNameFree } from '../tag-name';
 import { TagRepository } from '../tag.repository';
 import { tagFact, tagResource } from '../tag.resource';
@@ -10,7 +10,7 @@ import { tagFact, tagResource } from '../tag.resource';
 /** POST /api/v1/tags. */
 @Injectable()
 export class CreateTagHandler {
-  async handle(decision: Decision<TagCreateRequestedV1>): Promise<Answer> {
+  async handle(decision: ContactsDecision<TagCreateRequestedV1>): Promise<Answer> {
     const { tag_id: id, color } = decision.data;
     const name = decision.data.name.trim();
     const tags = new TagRepository(decision.manager);

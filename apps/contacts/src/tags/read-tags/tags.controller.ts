@@ -1,15 +1,18 @@
 import {
   JsonApiException,
+  ListQuery,
+  onlyFilters,
   pageMeta,
   parsePagination,
   toListBody,
   toSqlWindow,
   type ListBody,
+  type QueryParams,
 } from '@cms/http';
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { parseId, type Query as QueryParams } from '../../reads/query-params';
+import { parseId } from '../../reads/query-params';
 import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { TagRepository } from '../tag.repository';
 import { tagResource } from '../tag.resource';
@@ -22,9 +25,10 @@ export class TagsController {
   @Get()
   async list(
     @WorkspaceId() workspaceId: number,
-    @Query() query: QueryParams,
+    @ListQuery() query: QueryParams,
   ): Promise<ListBody<Record<string, unknown>>> {
     const page = parsePagination(query);
+    onlyFilters(query, []);
     const { rows, total } = await new TagRepository(this.dataSource.manager).list(
       workspaceId,
       toSqlWindow(page),

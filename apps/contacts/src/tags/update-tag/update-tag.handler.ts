@@ -2,7 +2,7 @@ import { TAG_FACT_TYPES, type TagUpdateRequestedV1 } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 
 import { ContactsException } from '../../decisions/contacts.exception';
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, ContactsDecision } from '../../decisions/decision';
 import { assertTagNameFree } from '../tag-name';
 import { TagRepository } from '../tag.repository';
 import { tagFact, tagResource } from '../tag.resource';
@@ -10,7 +10,7 @@ import { tagFact, tagResource } from '../tag.resource';
 /** PATCH /api/v1/tags/{id}: a null colour clears it. */
 @Injectable()
 export class UpdateTagHandler {
-  async handle(decision: Decision<TagUpdateRequestedV1>): Promise<Answer> {
+  async handle(decision: ContactsDecision<TagUpdateRequestedV1>): Promise<Answer> {
     const { tag_id: id, color } = decision.data;
     const tags = new TagRepository(decision.manager);
     const tag = await tags.findOne(decision.workspaceId, id);

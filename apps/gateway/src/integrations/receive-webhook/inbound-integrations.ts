@@ -1,4 +1,5 @@
 import { decryptSecret, type Plan } from '@cms/contracts';
+import { idFromDatabase } from '@cms/persistence';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
@@ -68,8 +69,8 @@ export class InboundIntegrations {
 
   private async lookup(hash: string): Promise<InboundIntegration | null> {
     const rows: Array<{
-      id: number;
-      workspace_id: number;
+      id: string;
+      workspace_id: string;
       signing_secret_sealed: string;
       config: IntegrationConfig;
       plan: Plan;
@@ -81,16 +82,17 @@ export class InboundIntegrations {
     );
     const row = rows[0];
     if (!row) return null;
+    const id = idFromDatabase(row.id);
     let signingSecret: string;
     try {
       signingSecret = decryptSecret(row.signing_secret_sealed, this.config.secretsKey);
     } catch {
-      this.logger.error({ integration_id: row.id }, 'the signing secret cannot be opened with SECRETS_KEY');
-      throw new UnreadableSecretError(row.id);
+      this.logger.error({ integration_id: id }, 'the signing secret cannot be opened with SECRETS_KEY');
+      throw new UnreadableSecretError(id);
     }
     return {
-      id: row.id,
-      workspaceId: row.workspace_id,
+      id,
+      workspaceId: idFromDatabase(row.workspace_id),
       plan: row.plan,
       signingSecret,
       fieldMappings: row.config.field_mappings ?? [],

@@ -229,15 +229,14 @@ function composed(first: Found<string> | undefined, last: Found<string> | undefi
 
 /**
  * Turns a verified payload into the request it makes: an event recorded exactly as POST /api/v1/events
- * records one (same validation), or a contact-only write. Every refusal is one 422 naming each problem
- * where the payload has it.
+ * records one (same validation), or a contact-only write. The payload is what `readJsonBody` returned,
+ * so the rules every body obeys (an object, valid text, bounded depth) hold already. Every refusal is
+ * one 422 naming each problem where the payload has it.
  */
-export function readInboundPayload(payload: unknown, mappings: readonly FieldMapping[]): InboundRequest {
-  if (!isPlainObject(payload)) {
-    throw JsonApiException.validation([
-      { detail: 'The payload must be a JSON object.', source: { pointer: '/data' } },
-    ]);
-  }
+export function readInboundPayload(
+  payload: Record<string, unknown>,
+  mappings: readonly FieldMapping[],
+): InboundRequest {
   const reader = new PayloadReader(payload, mappings);
   const contact = reader.contact();
   const retryId = reader.retryId();

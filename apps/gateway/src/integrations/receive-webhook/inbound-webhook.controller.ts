@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { CONTACT_REQUEST_TYPES, EVENT_REQUEST_TYPES, MAX_IDEMPOTENCY_KEY } from '@cms/contracts';
-import { JsonApiException, jsonApiErrorObject } from '@cms/http';
+import { JsonApiException, jsonApiErrorObject, RawJsonBody, readJsonBody } from '@cms/http';
 import { Controller, Headers, HttpCode, HttpException, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,6 @@ import { WritePathService, type WriteAnswer } from '../../write-path/write-path.
 import { readInboundPayload, type InboundRequest } from './inbound-payload';
 import { InboundIntegrations, type InboundIntegration } from './inbound-integrations';
 import { INBOUND_PAYLOAD_SCHEMA, INBOUND_RESPONSES } from './inbound-webhook.openapi';
-import { parseJsonBody, RawJsonBody } from './raw-body.parser';
 import { signatureMatches } from './webhook-signature';
 
 /** extensions §5: the raw body is capped at 1 MiB, whatever the gateway's general body limit. */
@@ -24,8 +23,9 @@ export const MAX_INBOUND_BODY_BYTES = 1024 * 1024;
 /**
  * POST /webhook/integration/<token>: any outside tool posts payloads here to record events and contacts.
  * No API key and no plan gate; the URL names the integration and X-Webhook-Signature proves the sender
- * holds its secret. The order: known URL (401), the URL's own rate limit (429), body size (413),
- * signature (401), JSON (400), payload (422); only then is anything written.
+ * holds its secret. The order: body size (413) and media type (415) before any route code, known URL
+ * (401), the URL's own rate limit (429), signature (401), UTF-8 and JSON (400), the rules of every body
+ * and then the payload's own (422); only then is anything written.
  */
 @Controller('webhook/integration')
 export class InboundWebhookController {
@@ -83,9 +83,10 @@ export class InboundWebhookController {
           'X-Webhook-Signature is missing or is not the HMAC-SHA256 of the body with this integration’s signing secret.',
         );
       }
-      const parsed = parseJsonBody(request, raw);
-      if (!parsed.ok) throw JsonApiException.badRequest('The request body is not valid JSON.');
-      const inbound = readInboundPayload(parsed.value, integration.fieldMappings);
+      // The rules of every body (400 not UTF-8 or not JSON, 422 not an object, too deep, bad text), by
+      // the code every other route's body goes through, once the signature shows who sent it.
+      const payload = readJsonBody(raw);
+      const inbound = readInboundPayload(payload, integration.fieldMappings);
       const retryKeys = this.retryKeys(integration, inbound, idempotencyKey);
       const answer = await this.record(integration, inbound, retryKeys);
       void reply.status(answer.status);

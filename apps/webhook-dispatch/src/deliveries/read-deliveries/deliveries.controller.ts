@@ -1,17 +1,22 @@
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryResource } from '@cms/contracts';
 import {
+  choiceFilter,
+  filterParam,
   JsonApiException,
+  ListQuery,
+  onlyFilters,
   pageMeta,
   parsePagination,
   toListBody,
   toSqlWindow,
   type ListBody,
+  type QueryParams,
 } from '@cms/http';
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { WebhookEndpointRepository } from '../../endpoints/webhook-endpoint.repository';
-import { choiceFilter, filterParam, type Query as QueryParams } from '../../reads/query-params';
+import { parseUuidId } from '../../reads/query-params';
 import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { WebhookDeliveryRepository } from '../webhook-delivery.repository';
 
@@ -24,10 +29,12 @@ export class DeliveriesController {
   @Get()
   async list(
     @WorkspaceId() workspaceId: number,
-    @Param('id') endpointId: string,
-    @Query() query: QueryParams,
+    @Param('id') rawEndpointId: string,
+    @ListQuery() query: QueryParams,
   ): Promise<ListBody<WebhookDeliveryResource>> {
+    const endpointId = parseUuidId(rawEndpointId, 'Webhook endpoint');
     const page = parsePagination(query);
+    onlyFilters(query, ['status', 'event_type']);
     const status = choiceFilter(query, 'status', WEBHOOK_DELIVERY_STATUSES);
     const eventType = filterParam(query, 'event_type');
     await this.endpointOrNotFound(workspaceId, endpointId);
@@ -42,9 +49,11 @@ export class DeliveriesController {
   @Get(':delivery_id')
   async one(
     @WorkspaceId() workspaceId: number,
-    @Param('id') endpointId: string,
-    @Param('delivery_id') id: string,
+    @Param('id') rawEndpointId: string,
+    @Param('delivery_id') rawId: string,
   ): Promise<{ data: WebhookDeliveryResource }> {
+    const endpointId = parseUuidId(rawEndpointId, 'Webhook endpoint');
+    const id = parseUuidId(rawId, 'Delivery');
     await this.endpointOrNotFound(workspaceId, endpointId);
     const delivery = await new WebhookDeliveryRepository(this.dataSource.manager).findOne(endpointId, id);
     if (!delivery) throw JsonApiException.notFound(`Delivery ${id} was not found.`);

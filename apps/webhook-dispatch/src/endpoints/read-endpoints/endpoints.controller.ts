@@ -1,16 +1,19 @@
 import type { WebhookEndpointResource } from '@cms/contracts';
 import {
   JsonApiException,
+  ListQuery,
+  onlyFilters,
   pageMeta,
   parsePagination,
   toListBody,
   toSqlWindow,
   type ListBody,
+  type QueryParams,
 } from '@cms/http';
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import type { Query as QueryParams } from '../../reads/query-params';
+import { parseUuidId } from '../../reads/query-params';
 import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { WebhookEndpointRepository } from '../webhook-endpoint.repository';
 import { endpointResource } from '../webhook-endpoint.resource';
@@ -23,9 +26,10 @@ export class EndpointsController {
   @Get()
   async list(
     @WorkspaceId() workspaceId: number,
-    @Query() query: QueryParams,
+    @ListQuery() query: QueryParams,
   ): Promise<ListBody<WebhookEndpointResource>> {
     const page = parsePagination(query);
+    onlyFilters(query, []);
     const endpoints = new WebhookEndpointRepository(this.dataSource.manager);
     const { rows, total } = await endpoints.list(workspaceId, toSqlWindow(page));
     const failures = await endpoints.failureCounts(rows.map((row) => row.id));
@@ -38,8 +42,9 @@ export class EndpointsController {
   @Get(':id')
   async one(
     @WorkspaceId() workspaceId: number,
-    @Param('id') id: string,
+    @Param('id') rawId: string,
   ): Promise<{ data: WebhookEndpointResource }> {
+    const id = parseUuidId(rawId, 'Webhook endpoint');
     const endpoints = new WebhookEndpointRepository(this.dataSource.manager);
     const endpoint = await endpoints.findInWorkspace(workspaceId, id);
     if (!endpoint) throw JsonApiException.notFound(`Webhook endpoint ${id} was not found.`);

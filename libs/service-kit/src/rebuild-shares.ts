@@ -1,7 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
-// Node's own modules only: `main.js rebuild` starts the other processes before it loads the service.
+// Node's own modules only (`@cms/service-kit/shares`): `main.js rebuild` starts the other processes
+// before it loads the service.
 
 /** What the first process of a rebuild tells the others once the schema is prepared. */
 export const PREPARED = 'rebuild-prepared';
@@ -84,4 +85,14 @@ export function whenPrepared(): Promise<void> {
       if (message === PREPARED) resolve();
     });
   });
+}
+
+/**
+ * For `main.js`: the other processes of a rebuild in shares, started before this one loads the
+ * service so that they load on the other cores meanwhile (loading is a good part of a short rebuild).
+ */
+export function earlyShares(command: string | undefined): Shares | undefined {
+  if (command !== 'rebuild' || process.env.REBUILD_SHARE !== undefined) return undefined;
+  const of = rebuildProcesses(process.env.REBUILD_PROCESSES);
+  return of !== undefined && of > 1 ? startShares(of) : undefined;
 }

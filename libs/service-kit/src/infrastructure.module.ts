@@ -1,4 +1,4 @@
-import { CONTACTS_RECORD_TYPES, OUTCOME_RECORD_TYPES, RecordTypeRegistry } from '@cms/contracts';
+import { RecordTypeRegistry } from '@cms/contracts';
 import { ReadinessRegistry } from '@cms/http';
 import {
   BatchingProducer,
@@ -21,39 +21,26 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
-import { CONTACTS_MIGRATIONS } from '../../migrations/1763790000000-contacts-init.migration';
-import { ContactsInboundReceipts1763810000000 } from '../../migrations/1763810000000-contacts-inbound-receipts.migration';
-import { CONTACTS_CONFIG, type ContactsConfig } from '../config';
-import { ConsentChangeEntity } from '../contacts/consent-change.entity';
-import { ContactChannelEntity } from '../contacts/contact-channel.entity';
-import { ContactEntity } from '../contacts/contact.entity';
-import { InboundReceiptEntity } from '../contacts/inbound-receipt.entity';
-import { WorkspaceUsageEntity } from '../contacts/workspace-usage.entity';
-import { EventEntity } from '../events/event.entity';
-import { ContactTagEntity } from '../tags/contact-tag.entity';
-import { TagEntity } from '../tags/tag.entity';
+import type { KitConfig, ServiceDefinition } from './service-definition';
 
 export const LOGGER = Symbol('LOGGER');
 export const KAFKA = Symbol('KAFKA');
 export const RECORD_REGISTRY = Symbol('RECORD_REGISTRY');
 
-/** The tables the log rebuilds: a replay must reproduce each of them row for row. */
-export const PROJECTION_ENTITIES = [
-  ContactEntity,
-  ContactChannelEntity,
-  ConsentChangeEntity,
-  WorkspaceUsageEntity,
-  TagEntity,
-  ContactTagEntity,
-  EventEntity,
-  InboundReceiptEntity,
-];
-export const CONTACTS_ENTITIES = [...KAFKA_PLUMBING_ENTITIES, ...PROJECTION_ENTITIES];
-export const CONTACTS_ALL_MIGRATIONS = [
-  ...KAFKA_PLUMBING_MIGRATIONS,
-  ...CONTACTS_MIGRATIONS,
-  ContactsInboundReceipts1763810000000,
-];
+/** Every table of the service: the backbone's plumbing, its projection and its jobs. */
+export function entitiesOf<C extends KitConfig, O>(definition: ServiceDefinition<C, O>) {
+  return [...KAFKA_PLUMBING_ENTITIES, ...definition.projection, ...(definition.jobs ?? [])];
+}
+
+/** The backbone's plumbing migrations, then the service's own. */
+export function migrationsOf<C extends KitConfig, O>(definition: ServiceDefinition<C, O>) {
+  return [...KAFKA_PLUMBING_MIGRATIONS, ...(definition.migrations as unknown[])] as Array<new () => unknown>;
+}
+
+/** The registry of every record type the service's consumers read. */
+export function registryOf<C extends KitConfig, O>(definition: ServiceDefinition<C, O>): RecordTypeRegistry {
+  return new RecordTypeRegistry().register(...definition.recordTypes());
+}
 
 /** Owns the connections of the process and closes them in order on shutdown. */
 class Connections implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -79,34 +66,40 @@ class Connections implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 }
 
+/**
+ * What every service stands on: its configuration and logger, the record registry, Postgres (migrated
+ * at boot), Kafka, the producer and the outbox relay, with the readiness checks of the connections and
+ * their orderly close.
+ */
 @Global()
 @Module({})
-export class InfrastructureModule {
-  static forRoot(config: ContactsConfig, logger: Logger): DynamicModule {
+export class KitInfrastructureModule {
+  static forRoot<C extends KitConfig, O>(
+    definition: ServiceDefinition<C, O>,
+    config: C,
+    logger: Logger,
+  ): DynamicModule {
+    const own = definition.providers?.(config, logger) ?? [];
     return {
-      module: InfrastructureModule,
+      module: KitInfrastructureModule,
       providers: [
-        { provide: CONTACTS_CONFIG, useValue: config },
+        { provide: definition.configToken, useValue: config },
         { provide: LOGGER, useValue: logger },
-        {
-          provide: RECORD_REGISTRY,
-          useFactory: () =>
-            new RecordTypeRegistry().register(...CONTACTS_RECORD_TYPES, ...OUTCOME_RECORD_TYPES),
-        },
+        { provide: RECORD_REGISTRY, useFactory: () => registryOf(definition) },
         {
           provide: DataSource,
           useFactory: () =>
             openDatabase({
               url: config.databaseUrl,
               schema: config.databaseSchema,
-              applicationName: 'contacts',
-              entities: CONTACTS_ENTITIES,
-              migrations: CONTACTS_ALL_MIGRATIONS,
+              applicationName: definition.name,
+              entities: entitiesOf(definition),
+              migrations: migrationsOf(definition),
             }),
         },
         {
           provide: KAFKA,
-          useFactory: () => createKafka({ brokers: config.kafkaBrokers, clientId: 'contacts' }, logger),
+          useFactory: () => createKafka({ brokers: config.kafkaBrokers, clientId: definition.name }, logger),
         },
         {
           provide: BatchingProducer,
@@ -135,8 +128,18 @@ export class InfrastructureModule {
           },
         },
         Connections,
+        ...own,
       ],
-      exports: [CONTACTS_CONFIG, LOGGER, RECORD_REGISTRY, DataSource, KAFKA, BatchingProducer, OutboxRelay],
+      exports: [
+        definition.configToken,
+        LOGGER,
+        RECORD_REGISTRY,
+        DataSource,
+        KAFKA,
+        BatchingProducer,
+        OutboxRelay,
+        ...own.map((provider) => ('provide' in provider ? provider.provide : provider)),
+      ],
     };
   }
 }

@@ -1,0 +1,50 @@
+import { CONTACTS_REQUEST_SCHEMAS, type ContactsRequestPayloads } from '../contacts/contacts.record-types';
+import { createEnvelope, type EnvelopeInit } from '../envelope/create-envelope';
+import type { Envelope } from '../envelope/envelope';
+import { GATEWAY_REQUEST_SCHEMAS, type GatewayRequestPayloads } from '../gateway/gateway.records';
+import {
+  INTEGRATION_REQUEST_SCHEMAS,
+  type IntegrationRequestPayloads,
+} from '../integrations/integration.records';
+import type { DecodedRecord, RecordClass } from '../registry/record-type-registry';
+import { WEBHOOK_REQUEST_SCHEMAS, type WebhookRequestPayloads } from '../webhooks/webhook.records';
+
+/**
+ * The payload of every request type on cms.requests.v1: what a producer must put in `data` and what
+ * a consumer's handler receives. The registry validates records with the same classes.
+ */
+export interface RequestPayloads
+  extends
+    ContactsRequestPayloads,
+    WebhookRequestPayloads,
+    GatewayRequestPayloads,
+    IntegrationRequestPayloads {}
+
+export type RequestType = keyof RequestPayloads;
+
+/** Every request type with its class, one place for code that needs them at run time. */
+export const REQUEST_SCHEMAS: { readonly [K in RequestType]: RecordClass<RequestPayloads[K]> } = {
+  ...CONTACTS_REQUEST_SCHEMAS,
+  ...WEBHOOK_REQUEST_SCHEMAS,
+  ...GATEWAY_REQUEST_SCHEMAS,
+  ...INTEGRATION_REQUEST_SCHEMAS,
+};
+
+/** A decoded request record of type `T`. */
+export type RequestRecord<T extends RequestType> = DecodedRecord<RequestPayloads[T]> & { type: T };
+
+export function isRequestType(type: string): type is RequestType {
+  return Object.hasOwn(REQUEST_SCHEMAS, type);
+}
+
+/**
+ * The envelope of a request record: `data` must be the payload of `type`, so a producer cannot put
+ * one request's body under another's type.
+ */
+export function requestEnvelope<T extends RequestType>(
+  type: T,
+  data: RequestPayloads[T],
+  init: Omit<EnvelopeInit<RequestPayloads[T]>, 'type' | 'data'>,
+): Envelope<RequestPayloads[T]> & { type: T } {
+  return createEnvelope({ ...init, type, data }) as Envelope<RequestPayloads[T]> & { type: T };
+}

@@ -1,0 +1,262 @@
+import { consumerGroup } from '@cms/config';
+import { rejectedOutcome, type Envelope, type RecordTypeRegistry } from '@cms/contracts';
+import {
+  bootstrapHttp,
+  createFastifyAdapter,
+  createLogger,
+  HealthModule,
+  ReadinessRegistry,
+} from '@cms/http';
+import {
+  createKafka,
+  GATHERING_FETCH,
+  KafkaRecordServer,
+  OutboxRelay,
+  prepareRebuild,
+  rebuildDone,
+  registerProgressChecks,
+  untilOf,
+  type ConsumerRuntime,
+  type RebuildPlan,
+} from '@cms/kafka';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
+
+import { KAFKA, KitInfrastructureModule, RECORD_REGISTRY } from './infrastructure.module';
+import { startShares, whenPrepared, type Shares } from './rebuild-shares';
+import type { ConsumerDeclaration, KitConfig, ServiceDefinition } from './service-definition';
+
+type Answerable = Pick<Envelope, 'id' | 'workspaceid' | 'correlationid' | 'time'>;
+
+/**
+ * The parts of a record an outcome needs, from a record whose data failed validation: its client is
+ * still waiting for an answer, and the envelope says where the answer goes.
+ */
+export function answerableEnvelope(value: Buffer | null): Answerable | undefined {
+  try {
+    const parsed = JSON.parse(value?.toString('utf8') ?? 'null') as Partial<
+      Record<keyof Answerable, unknown>
+    > | null;
+    const { id, workspaceid, correlationid, time } = parsed ?? {};
+    if (
+      typeof id === 'string' &&
+      typeof workspaceid === 'string' &&
+      typeof correlationid === 'string' &&
+      typeof time === 'string'
+    ) {
+      return { id, workspaceid, correlationid, time };
+    }
+  } catch {
+    // Not JSON: nobody can be answered.
+  }
+  return undefined;
+}
+
+/** A running service: its app, its address and its consumers by component. */
+export interface RunningService {
+  app: NestFastifyApplication;
+  logger: Logger;
+  url: string;
+  consumers: Record<string, ConsumerRuntime>;
+  close(): Promise<void>;
+}
+
+@Module({})
+class ServiceModule {
+  static forRoot<C extends KitConfig, O>(
+    definition: ServiceDefinition<C, O>,
+    config: C,
+    logger: Logger,
+    overrides: O | undefined,
+  ): DynamicModule {
+    return {
+      module: ServiceModule,
+      imports: [
+        KitInfrastructureModule.forRoot(definition, config, logger),
+        HealthModule.forRoot({ service: definition.name }),
+        ...definition.modules(config, overrides),
+      ],
+      controllers: definition.controllers ?? [],
+    };
+  }
+}
+
+async function createApp<C extends KitConfig, O>(
+  definition: ServiceDefinition<C, O>,
+  config: C,
+  logger: Logger,
+  overrides: O | undefined,
+): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    ServiceModule.forRoot(definition, config, logger, overrides),
+    // Only the gateway calls a service: its X-Request-Id is the correlation id here too.
+    createFastifyAdapter({ logger, trustCallerRequestId: true }),
+    { bufferLogs: true },
+  );
+  bootstrapHttp(app, { service: definition.name, logger });
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** The consumers of the service, connected to the app: the same handlers live and when rebuilding. */
+function connectConsumers<C extends KitConfig, O>(
+  definition: ServiceDefinition<C, O>,
+  app: NestFastifyApplication,
+  config: C,
+  logger: Logger,
+  rebuild?: RebuildPlan,
+): Map<ConsumerDeclaration<C>, KafkaRecordServer> {
+  const relay = app.get(OutboxRelay);
+  const share = config.rebuildShare ?? { index: 0, of: 1 };
+  const servers = new Map<ConsumerDeclaration<C>, KafkaRecordServer>();
+  for (const declaration of definition.consumers) {
+    const name = `${config.consumerName}${declaration.suffix}`;
+    const group = consumerGroup(config.topics, name);
+    // Each process of a rebuild reads in a group of its own and applies its share of the partitions.
+    const groupId = rebuild
+      ? `${group}.rebuild.${rebuild.group}${share.of > 1 ? `.${share.index}` : ''}`
+      : group;
+    const server = new KafkaRecordServer({
+      name,
+      groupId,
+      sessionTimeoutMs: config.kafkaSessionTimeoutMs,
+      topics: declaration.topics(config),
+      kafka: app.get<Kafka>(KAFKA),
+      dataSource: app.get(DataSource),
+      registry: app.get<RecordTypeRegistry>(RECORD_REGISTRY),
+      logger: logger.child({ component: declaration.component }),
+      metrics: app.get(Registry),
+      deadLetterTopic: config.topics.deadLetters,
+      onOutboxWritten: () => relay.kick(),
+      ...(declaration.chunk ? { chunk: app.get(declaration.chunk) } : {}),
+      ...(rebuild
+        ? {
+            until: untilOf(rebuild, name),
+            ...declaration.rebuild,
+            ...(share.of > 1
+              ? { owns: (_: string, partition: number) => partition % share.of === share.index }
+              : {}),
+          }
+        : declaration.gatherFetch
+          ? { fetch: GATHERING_FETCH }
+          : {}),
+      ...(declaration.answersRequests
+        ? {
+            onRejected: async ({ record, raw, errorId }, context) => {
+              const request = record ?? answerableEnvelope(raw.value);
+              if (!request) return;
+              context.emit(
+                config.topics.outcomes,
+                rejectedOutcome(request, definition.source, 500, [
+                  {
+                    status: '500',
+                    title: 'Internal Server Error',
+                    detail: 'The request could not be applied.',
+                    id: errorId,
+                  },
+                ]),
+              );
+            },
+          }
+        : {}),
+    });
+    if (declaration.transportId) server.setTransportId(declaration.transportId);
+    app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
+    servers.set(declaration, server);
+  }
+  return servers;
+}
+
+function runtimesOf<C extends KitConfig>(
+  servers: Map<ConsumerDeclaration<C>, KafkaRecordServer>,
+): Record<string, ConsumerRuntime> {
+  return Object.fromEntries(
+    [...servers].map(([declaration, server]) => [declaration.component, server.unwrap<ConsumerRuntime>()]),
+  );
+}
+
+/**
+ * Builds and starts the service: its consumers, readiness (the consumers', and whether its outbox and
+ * consumers move while work waits), and HTTP on `config.httpPort` (0 = any free port).
+ */
+export async function startService<C extends KitConfig, O>(
+  definition: ServiceDefinition<C, O>,
+  config: C,
+  logger: Logger = createLogger(definition.name),
+  overrides?: O,
+): Promise<RunningService> {
+  const app = await createApp(definition, config, logger, overrides);
+  const consumers = runtimesOf(connectConsumers(definition, app, config, logger));
+  await app.startAllMicroservices();
+  const readiness = app.get(ReadinessRegistry);
+  for (const [component, consumer] of Object.entries(consumers)) {
+    readiness.register(component, () => consumer.isReady);
+  }
+  registerProgressChecks(readiness, { outbox: app.get(OutboxRelay), ...consumers });
+  await app.listen({ port: config.httpPort, host: '0.0.0.0' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.httpPort;
+  return { app, logger, url: `http://127.0.0.1:${port}`, consumers, close: () => app.close() };
+}
+
+/**
+ * `main.js rebuild`: applies the log to `config.databaseSchema` up to the plan's end, without HTTP,
+ * then stops; `ops replay <service>` starts it and shows its progress. The projection's tables are
+ * emptied, the jobs' kept. A service that rebuilds in shares: the first process starts the others
+ * (one per core) and prepares the schema; then each applies its share of the partitions, and each
+ * stops once every partition got to the plan's end.
+ */
+export async function rebuildService<C extends KitConfig, O>(
+  definition: ServiceDefinition<C, O>,
+  config: C,
+  plan: RebuildPlan,
+  logger: Logger = createLogger(definition.name),
+  /** The other processes, when main.js started them before loading (see startShares). */
+  started?: Shares,
+): Promise<void> {
+  const share = config.rebuildShare ?? { index: 0, of: 1 };
+  let failed: unknown;
+  const shares = share.index === 0 && share.of > 1 ? (started ?? startShares(share.of)) : undefined;
+  shares?.exited.catch((error: unknown) => {
+    failed = error;
+  });
+  const prepared = share.index > 0 ? whenPrepared() : Promise.resolve();
+  const app = await createApp(definition, config, logger, undefined);
+  await app.init();
+  const dataSource = app.get(DataSource);
+  if (share.index === 0) {
+    const tables = definition.projection.map((entity) => dataSource.getMetadata(entity).tableName);
+    const { emptied } = await prepareRebuild(dataSource, plan, tables);
+    logger.info({ schema: config.databaseSchema, emptied, processes: share.of }, 'rebuild starting');
+    shares?.prepared();
+  }
+  await prepared;
+  const servers = connectConsumers(definition, app, config, logger, plan);
+  await app.startAllMicroservices();
+  const admin = createKafka({
+    brokers: config.kafkaBrokers,
+    clientId: `${definition.name}-rebuild`,
+  }).admin();
+  await admin.connect();
+  try {
+    while (failed === undefined && !(await rebuildDone(dataSource, admin, plan)))
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  } finally {
+    await admin.disconnect();
+  }
+  await shares?.exited.catch(() => undefined);
+  const applied = Object.fromEntries(
+    Object.entries(runtimesOf(servers)).map(([component, runtime]) => [component, runtime.stats.applied]),
+  );
+  logger.info(
+    { schema: config.databaseSchema, share: `${share.index}/${share.of}`, applied },
+    'rebuild done',
+  );
+  await app.close();
+  if (failed !== undefined) throw failed;
+}
