@@ -1,0 +1,207 @@
+import type { Logger } from 'pino';
+
+import { headerText } from '../telemetry/trace-headers';
+import type { CheckpointStore } from './checkpoint-store';
+import type { ConsumerTelemetry } from './consumer-telemetry';
+import { partitionKey } from './partition-key';
+import type { Member, Outcome, TransactionRunner } from './transaction-runner';
+
+/**
+ * For a consumer that sees every request but applies few (the gateway's and webhook-dispatch's
+ * requests consumers, webhook-dispatch's facts consumer): under load a fetch waits for 64 KB of
+ * records instead of returning with the one or two that came meanwhile; idle, it answers within
+ * 20 ms, which is all a request it does apply waits longer.
+ */
+export const GATHERING_FETCH = { minBytes: 64 * 1024, maxWaitMs: 20 } as const;
+
+/** The fetch settings of the kafkajs consumer: when the broker answers, and how much it brings. */
+export function fetchSettings(
+  fetch: { minBytes: number; maxWaitMs: number } | undefined,
+  maxPerTransaction: number,
+): { minBytes: number; maxWaitTimeInMs: number; maxBytesPerPartition: number } {
+  return {
+    minBytes: fetch?.minBytes ?? 1,
+    maxWaitTimeInMs: fetch?.maxWaitMs ?? 100,
+    // A fetch brings at least a transaction's worth of records of a partition (about 1 KB each).
+    maxBytesPerPartition: Math.max(1_048_576, maxPerTransaction * 1024),
+  };
+}
+
+/** The shared transaction failed with `error`: each chunk is applied on its own, which finds out why. */
+export interface Fallback {
+  kind: 'fallback';
+  error: unknown;
+}
+
+/** A partition's chunk waiting for a transaction shared with the other partitions of its fetch. */
+interface Submitted {
+  member: Member;
+  active(): boolean;
+  resolve(result: Outcome | Fallback): void;
+}
+
+/** What of ConsumerRuntimeOptions scheduling transactions reads. */
+export interface TransactionSchedulerOptions {
+  logger: Logger;
+  accepts?(type: string): boolean;
+  until?: ReadonlyMap<string, bigint>;
+  maxRecordsPerTransaction?: number;
+  transactionsConcurrently?: number;
+  lazyCheckpointMs?: number;
+}
+
+/**
+ * Decides which partitions' chunks share a transaction. The chunks of the partitions one fetch brought
+ * are handed over within one turn of the event loop; they go into one transaction, up to
+ * `maxRecordsPerTransaction` records (a chunk is never split), with up to `transactionsConcurrently`
+ * transactions under way at once. A round whose chunks hold no record the consumer applies (known
+ * from the headers) takes no transaction at all: the checkpoint there is stored with the partition's
+ * next transaction, or by a round of its own after `lazyCheckpointMs`.
+ */
+export class TransactionScheduler {
+  /** Records applied in one transaction at most, and the size of the chunks a batch is cut into. */
+  readonly maxPerTransaction: number;
+  private readonly transactionsConcurrently: number;
+  private readonly lazyCheckpointMs: number;
+  /** Chunks waiting for a shared transaction, in the order they came. */
+  private queue: Submitted[] = [];
+  private roundsRunning = 0;
+  private drainScheduled = false;
+  private lazyFlushRequested = false;
+  private lazyTimer: NodeJS.Timeout | undefined;
+  private readonly roundsSettled = new Set<Promise<void>>();
+
+  constructor(
+    private readonly options: TransactionSchedulerOptions,
+    private readonly transactions: Pick<TransactionRunner, 'run'>,
+    private readonly checkpoints: CheckpointStore,
+    private readonly telemetry: Pick<ConsumerTelemetry, 'readPast'>,
+  ) {
+    this.maxPerTransaction = options.maxRecordsPerTransaction ?? 500;
+    this.transactionsConcurrently = Math.max(1, options.transactionsConcurrently ?? 1);
+    this.lazyCheckpointMs = options.lazyCheckpointMs ?? 1000;
+  }
+
+  /** Starts storing, every `lazyCheckpointMs / 2`, the checkpoints of records read past long enough ago. */
+  startLazyCheckpoints(): void {
+    this.lazyTimer = setInterval(() => this.requestLazyFlush(), Math.max(10, this.lazyCheckpointMs / 2));
+    this.lazyTimer.unref();
+  }
+
+  stopLazyCheckpoints(): void {
+    clearInterval(this.lazyTimer);
+  }
+
+  /** Resolves once every transaction under way has committed or rolled back. */
+  async settled(): Promise<void> {
+    await Promise.all(this.roundsSettled);
+  }
+
+  /**
+   * Hands a chunk to the next shared transaction. `active` is asked when its turn comes: a chunk no
+   * longer wanted (the consumer stopped, the partition was revoked) is answered `stopped`.
+   */
+  submit(member: Member, active: () => boolean): Promise<Outcome | Fallback> {
+    return new Promise((resolve) => {
+      this.queue.push({ member, active, resolve });
+      this.scheduleDrain();
+    });
+  }
+
+  /** The partitions of a fetch are handed over within one turn of the event loop: wait for all of them. */
+  private scheduleDrain(): void {
+    if (this.drainScheduled) return;
+    this.drainScheduled = true;
+    setImmediate(() => {
+      this.drainScheduled = false;
+      this.drain();
+    });
+  }
+
+  private drain(): void {
+    while (
+      this.roundsRunning < this.transactionsConcurrently &&
+      (this.queue.length > 0 || this.lazyFlushRequested)
+    ) {
+      const taken: Submitted[] = [];
+      let records = 0;
+      while (this.queue.length > 0) {
+        const size = this.queue[0]!.member.messages.length;
+        if (taken.length > 0 && records + size > this.maxPerTransaction) break;
+        taken.push(this.queue.shift()!);
+        records += size;
+      }
+      this.roundsRunning += 1;
+      const settled = this.round(taken).finally(() => {
+        this.roundsRunning -= 1;
+        this.roundsSettled.delete(settled);
+        if (this.queue.length > 0 || this.lazyFlushRequested) this.scheduleDrain();
+      });
+      this.roundsSettled.add(settled);
+    }
+  }
+
+  /** A chunk holds no record this consumer applies: known from the headers, without decoding. */
+  private onlyReadsPast(member: Member): boolean {
+    const { accepts } = this.options;
+    // A rebuild stores every checkpoint it reaches; concurrent transactions could store one too early.
+    if (!accepts || this.options.until !== undefined || this.transactionsConcurrently > 1) return false;
+    if (!this.checkpoints.continuesReadPast(member.topic, member.partition, member.messages[0]!.offset)) {
+      return false;
+    }
+    return member.messages.every((message) => {
+      const type = headerText(message.headers, 'ce_type');
+      return type !== undefined && !accepts(type);
+    });
+  }
+
+  private requestLazyFlush(): void {
+    if (!this.checkpoints.hasReadPast || this.lazyFlushRequested) return;
+    if (!this.checkpoints.readPastBy(Date.now() - this.lazyCheckpointMs)) return;
+    this.lazyFlushRequested = true;
+    this.scheduleDrain();
+  }
+
+  /** One shared transaction for the chunks taken, or none when they only read past. */
+  private async round(taken: Submitted[]): Promise<void> {
+    const live = taken.filter((item) => {
+      if (item.active()) return true;
+      item.resolve({ kind: 'stopped' });
+      return false;
+    });
+    const flush = this.lazyFlushRequested;
+    this.lazyFlushRequested = false;
+    if (!flush && live.every((item) => this.onlyReadsPast(item.member))) {
+      for (const item of live) {
+        this.readPast(item.member);
+        item.resolve({ kind: 'applied', wroteOutbox: false });
+      }
+      return;
+    }
+    const members = live.map((item) => item.member);
+    const inHand = new Set(members.map((member) => partitionKey(member.topic, member.partition)));
+    const extras = this.checkpoints.readPastRuns(inHand);
+    if (members.length === 0 && extras.length === 0) return;
+    let wroteOutbox: boolean;
+    try {
+      wroteOutbox = await this.transactions.run(members, extras);
+    } catch (error) {
+      if (live.length === 0) {
+        // The timer asks again; nothing is lost meanwhile, the records would only be read past again.
+        this.options.logger.warn({ err: error }, 'could not store the checkpoints of records read past');
+      }
+      // Each chunk on its own: a transient failure is retried with backoff, a bad record is found.
+      for (const item of live) item.resolve({ kind: 'fallback', error });
+      return;
+    }
+    for (const item of live) item.resolve({ kind: 'applied', wroteOutbox });
+  }
+
+  /** Notes a chunk read past without a transaction (see SkippedRun). */
+  private readPast(member: Member): void {
+    const first = BigInt(member.messages[0]!.offset);
+    const to = BigInt(member.messages[member.messages.length - 1]!.offset) + 1n;
+    this.checkpoints.readPast(member.topic, member.partition, first, to);
+    this.telemetry.readPast(member.topic, member.messages.length);
+  }
+}
