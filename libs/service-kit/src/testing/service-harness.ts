@@ -69,8 +69,6 @@ export interface ServiceProcess {
   url: string;
   /** SIGKILL: no shutdown hook runs, nothing is flushed. */
   kill(): Promise<void>;
-  /** SIGTERM: its graceful shutdown. */
-  stop(): Promise<void>;
 }
 
 const SPAWN_READY_MS = 60_000;
@@ -83,7 +81,7 @@ const SPAWN_READY_MS = 60_000;
  */
 export class ServiceHarness<C extends KitConfig, O = undefined> {
   /** By correlation id; the first when a request is answered again (by a rebuilding instance). */
-  readonly outcomes = new Map<string, OutcomeEnvelope>();
+  private readonly outcomes = new Map<string, OutcomeEnvelope>();
   private readonly kept = new Map<string, Envelope<Record<string, unknown>>[]>();
   private readonly listeners = new Set<() => void>();
   private readonly instances = new Set<RunningService>();
@@ -158,7 +156,7 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
   }
 
   /** The settings of an instance on `schema`, listening on `port` (0: any free one). */
-  env(schema = this.schema, port = 0, env: Record<string, string> = {}): Record<string, string> {
+  private env(schema = this.schema, port = 0, env: Record<string, string> = {}): Record<string, string> {
     return {
       HTTP_PORT: String(port),
       DATABASE_URL: this.stack.databaseUrl,
@@ -168,11 +166,6 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
       ...this.options.env,
       ...env,
     };
-  }
-
-  /** The configuration an instance on the harness's schema reads. */
-  config(env: Record<string, string> = {}): C {
-    return this.options.definition.loadConfig(this.env(this.schema, 0, env), {});
   }
 
   /** A schema for another instance (a rebuild beside the first), dropped by stop. */
@@ -220,8 +213,10 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
     });
     const instance: ServiceProcess = {
       url: `http://127.0.0.1:${port}`,
-      kill: () => this.endProcess(instance, stopProcess(child, 'SIGKILL', 0)),
-      stop: () => this.endProcess(instance, stopProcess(child, 'SIGTERM', 10_000)),
+      kill: async () => {
+        this.processes.delete(instance);
+        await stopProcess(child, 'SIGKILL', 0);
+      },
     };
     this.processes.add(instance);
     try {
@@ -321,11 +316,6 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
     await this.db.destroy();
     await deleteTestTopics(this.admin, Object.values(this.topics));
     await this.admin.disconnect();
-  }
-
-  private async endProcess(instance: ServiceProcess, ended: Promise<void>): Promise<void> {
-    this.processes.delete(instance);
-    await ended;
   }
 
   private collect(topic: string, value: Buffer | null): void {
