@@ -239,10 +239,10 @@ export async function startService<C extends KitConfig, O>(
 
 /**
  * `main.js rebuild`: applies the log to `config.databaseSchema` up to the plan's end, without HTTP
- * and without the workers, then stops; `ops replay <service>` starts it and shows its progress. The projection's tables are
- * emptied, the jobs' kept. A service that rebuilds in shares: the first process starts the others
- * (one per core) and prepares the schema; then each applies its share of the partitions, and each
- * stops once every partition got to the plan's end.
+ * and without the workers, then stops; `ops replay <service>` starts it and shows its progress. The
+ * projection's tables are emptied, the jobs' kept. A service that rebuilds in shares: the first
+ * process starts the others (one per core) and prepares the schema; then each applies its share of
+ * the partitions, and each stops once every partition got to the plan's end.
  */
 export async function rebuildService<C extends KitConfig, O>(
   definition: ServiceDefinition<C, O>,
