@@ -17,7 +17,10 @@ export interface ServiceProcessOptions {
   script?: string;
 }
 
-/** A service (built into dist/ unless told another script) as a process of its own, its output appended to `logFile`. */
+/**
+ * A service as a process of its own (built into dist/ unless another script is given), its output
+ * appended to `logFile`.
+ */
 export function spawnService(name: string, options: ServiceProcessOptions): ChildProcess {
   // The service writes its log straight into the file, as it does under `npm start`. Piped through
   // this process instead, its logging would wait whenever this process is busy (a load generator is),
