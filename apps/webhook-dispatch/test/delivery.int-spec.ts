@@ -1,11 +1,11 @@
 import { lookup } from 'node:dns';
 
 import { deterministicId, WEBHOOK_REQUEST_TYPES, type WebhookDeliveryResource } from '@cms/contracts';
-import { eventually } from '@cms/testing';
+import { eventually, freePort } from '@cms/testing';
 
 import { Receiver, type ReceivedRequest } from './receiver.fixture';
 import { verifySignature } from './support/signature-verifier';
-import { closedPort, gaps, received, sleep } from './support/wait';
+import { gaps, received, sleep } from './support/wait';
 import { makeTestCertificates, type TestCertificates } from './tls.fixture';
 import { DispatchHarness, workspaceId } from './webhook-dispatch.harness';
 
@@ -155,7 +155,7 @@ describe('a delivery', () => {
     await received(hooks, 1);
     await eventually(
       'the facts consumer to pass the copies',
-      async () => harness.app.facts.stats.applied >= 4,
+      async () => harness.app.consumers['facts-consumer']!.stats.applied >= 4,
       10_000,
     );
     await sleep(300);
@@ -396,7 +396,8 @@ describe('isolation', () => {
 
   it('holds back the deliveries of an unreachable endpoint while its breaker is open, spending no attempt', async () => {
     const ws = workspaceId();
-    const port = await closedPort();
+    // Nothing listens on it: connecting is refused.
+    const port = await freePort();
     const { id: endpointId } = await harness.createEndpoint(ws, `https://localhost:${port}/hooks`);
     await harness.publishFacts(
       Array.from({ length: 16 }, () => harness.consentFact(ws, { status: 'granted' })),

@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-
 import { eventually } from '@cms/testing';
 
 import type { Receiver, ReceivedRequest } from '../receiver.fixture';
@@ -24,18 +22,6 @@ export function received(
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** A port on 127.0.0.1 nothing listens on: connecting to it is refused. */
-export async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** The gaps between consecutive requests, in ms. */
