@@ -144,7 +144,7 @@ export class WebhookEndpointSwitchOffRequestedV1 {
   @IsUUID()
   endpoint_id!: string;
 
-  /** The delivery whose failure made it 25, and its last attempt: they name the switched-off fact. */
+  /** The delivery whose failure made it 25, and its last attempt: which failure switched the endpoint off. */
   @IsUUID()
   delivery_id!: string;
 
