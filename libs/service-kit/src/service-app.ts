@@ -191,8 +191,10 @@ export async function startService<C extends KitConfig, O>(
   overrides?: O,
 ): Promise<RunningService> {
   const app = await createApp(definition, config, logger, overrides);
-  const consumers = runtimesOf(connectConsumers(definition, app, config, logger));
+  const servers = connectConsumers(definition, app, config, logger);
   await app.startAllMicroservices();
+  // A server has its runtime once it listens.
+  const consumers = runtimesOf(servers);
   const readiness = app.get(ReadinessRegistry);
   for (const [component, consumer] of Object.entries(consumers)) {
     readiness.register(component, () => consumer.isReady);

@@ -43,16 +43,20 @@ export async function waitServiceReady(
   port: number,
   options: { logFile: string; timeoutMs: number },
 ): Promise<void> {
+  // An exit ends the wait (an error thrown in the check would only be retried until the timeout).
+  let exitCode: number | null = null;
   await eventually(
     `${name} ready (log: ${options.logFile})`,
     async () => {
-      if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+      exitCode = child.exitCode;
+      if (exitCode !== null) return true;
       const response = await fetch(`http://127.0.0.1:${port}/ready`);
       return response.status === 200;
     },
     options.timeoutMs,
     200,
   );
+  if (exitCode !== null) throw new Error(`${name} exited with ${exitCode} (log: ${options.logFile})`);
 }
 
 /** Sends `sig` and resolves when the process has exited; SIGKILL after `killAfterMs`. */
