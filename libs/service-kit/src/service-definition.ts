@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { EntitySchema, MixedList } from 'typeorm';
 
 import type { RebuildShare } from './rebuild-shares';
+import type { ServiceHttp } from './service-http';
 
 /** What the kit reads of a service's configuration; each service's own config extends it. */
 export interface KitConfig extends ServiceBaseConfig {
@@ -77,4 +78,6 @@ export interface ServiceDefinition<C extends KitConfig, O = undefined> {
   providers?(config: C, logger: Logger): Provider[];
   /** Controllers outside any module (consumers bound to the default transport). */
   controllers?: Type[];
+  /** Its HTTP server's own settings, when it needs any. */
+  http?: ServiceHttp;
 }
