@@ -9,6 +9,7 @@ import { PublicApiGuard } from './auth/public-api.guard';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ContactsApiController } from './contacts-api/contacts-api.controller';
+import { RequestDecider } from './decisions/request-decider';
 import { WebhookEndpointsApiController } from './webhooks-api/webhook-endpoints-api.controller';
 import { InfrastructureModule, REDIS } from './infrastructure/infrastructure.module';
 import { IntegrationRequestsConsumer } from './integrations/integration-requests.consumer';
@@ -38,6 +39,7 @@ export class AppModule {
         InboundWebhookController,
       ],
       providers: [
+        RequestDecider,
         WritePathService,
         InboundIntegrations,
         AdminGuard,
@@ -63,6 +65,7 @@ export class AppModule {
       module: AppModule,
       imports: [InfrastructureModule.forRoot(config, logger), HealthModule.forRoot({ service: 'gateway' })],
       controllers: [WorkspaceRequestsConsumer, IntegrationRequestsConsumer],
+      providers: [RequestDecider],
     };
   }
 }
