@@ -7,13 +7,13 @@ import {
 } from '@cms/contracts';
 import { currentCorrelationId, JsonApiException } from '@cms/http';
 import { BatchingProducer, MAX_RECORD_BYTES, OutcomeWaiter, recordBytes } from '@cms/kafka';
+import { LOGGER } from '@cms/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { SOURCE } from '../decisions/request-decider';
-import { LOGGER } from '../infrastructure/infrastructure.module';
 
 export interface WriteRequest<T extends RequestType> {
   /** e.g. `contact.upsert.requested` */
