@@ -1,7 +1,14 @@
-import { EnvReader, serviceBaseConfig, ConfigError, type Env, type ServiceBaseConfig } from '@cms/config';
-import { upstreamsOf, upstreamUrlVariable } from '@cms/config';
+import {
+  ConfigError,
+  EnvReader,
+  serviceBaseConfig,
+  upstreamsOf,
+  upstreamUrlVariable,
+  type Env,
+} from '@cms/config';
 import { PLANS, type Plan } from '@cms/contracts';
-import { parseRebuildPlan, type RebuildPlan } from '@cms/kafka';
+import { parseRebuildPlan } from '@cms/kafka';
+import type { KitConfig } from '@cms/service-kit';
 
 export { ConfigError };
 
@@ -11,13 +18,11 @@ export interface PlanLimits {
   storedContacts: number;
 }
 
-export interface GatewayConfig extends ServiceBaseConfig {
+export interface GatewayConfig extends KitConfig {
   service: 'gateway';
   redisUrl: string;
   adminToken: string;
   outcomeTimeoutMs: number;
-  /** How long the broker waits for a silent request consumer before handing its partitions on. */
-  kafkaSessionTimeoutMs: number;
   /** How long an answer about a key is reused; a deleted key stops working within this (≤ 5 s). */
   keyCacheTtlMs: number;
   rateLimit: {
@@ -35,8 +40,6 @@ export interface GatewayConfig extends ServiceBaseConfig {
   plans: Record<Plan, PlanLimits>;
   /** Internal base URLs of the services the gateway proxies reads to, by service name. */
   upstreams: Record<string, string>;
-  /** Set when started as `main.js rebuild` (by `ops replay`): what to rebuild, from REBUILD_PLAN. */
-  rebuild?: RebuildPlan;
 }
 
 const DEFAULT_PLANS: Record<Plan, PlanLimits> = {
@@ -78,6 +81,8 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
   return {
     service: 'gateway',
     ...serviceBaseConfig(reader, { httpPort: 3000, schema: DEFAULT_SCHEMA }),
+    // The owner of the requests consumer's checkpoints, and its group: `ops replay gateway` knows it so.
+    consumerName: 'gateway',
     redisUrl: reader.required('REDIS_URL'),
     adminToken,
     outcomeTimeoutMs: reader.integer('OUTCOME_TIMEOUT_MS', 10_000),

@@ -3,18 +3,19 @@ import { randomBytes } from 'node:crypto';
 import { topicNames, type Topics } from '@cms/contracts';
 import { createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
 import { createDataSource, dropSchema } from '@cms/persistence';
+import { startService, type RunningService } from '@cms/service-kit';
 import { deleteTestTopics, eventually, testStack, uniqueName } from '@cms/testing';
 import pino from 'pino';
 
 import { loadConfig, type GatewayConfig } from '../src/config';
-import { startGateway, type GatewayApp } from '../src/gateway.app';
+import { GATEWAY_SERVICE } from '../src/gateway.service';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 /** The SECRETS_KEY of every harness gateway (base64 of 32 bytes). */
 export const SECRETS_KEY = randomBytes(32).toString('base64');
 
 export interface Harness {
-  gateway: GatewayApp;
+  gateway: RunningService;
   config: GatewayConfig;
   topics: Topics;
   call(
@@ -55,7 +56,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     SECRETS_KEY,
     ...env,
   });
-  const gateway = await startGateway(config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }));
+  const gateway = await startService(
+    GATEWAY_SERVICE,
+    config,
+    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  );
   return {
     gateway,
     config,

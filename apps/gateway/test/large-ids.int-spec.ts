@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import { migrationDrift } from '@cms/persistence';
+import { entitiesOf, migrationsOf } from '@cms/service-kit';
 import { MigrationStages } from '@cms/testing';
 import { DataSource } from 'typeorm';
 
@@ -9,7 +10,7 @@ import {
   GatewayBigintIds1764000000000,
   LAST_BLOCK_START,
 } from '../migrations/1764000000000-gateway-bigint-ids.migration';
-import { GATEWAY_ENTITIES, GATEWAY_MIGRATIONS } from '../src/infrastructure/infrastructure.module';
+import { GATEWAY_SERVICE } from '../src/gateway.service';
 import { IntegrationEntity } from '../src/integrations/integration.entity';
 import { ApiKeyEntity } from '../src/workspaces/api-key.entity';
 import { WorkspaceEntity } from '../src/workspaces/workspace.entity';
@@ -21,6 +22,8 @@ import { ADMIN_TOKEN, startHarness, type Harness } from './gateway.harness';
  * mints from them is stored, answered and read back as the same numbers.
  */
 const LAST_ID = Number.MAX_SAFE_INTEGER;
+const GATEWAY_MIGRATIONS = migrationsOf(GATEWAY_SERVICE);
+const GATEWAY_ENTITIES = entitiesOf(GATEWAY_SERVICE);
 /** Workspace ids travel as the envelope's workspaceid, all 16 digits of them: the last block too. */
 const WORKSPACE_BLOCK_START = LAST_BLOCK_START;
 

@@ -2,4 +2,5 @@ export * from './infrastructure.module';
 export * from './rebuild-shares';
 export * from './service-app';
 export * from './service-definition';
+export * from './service-http';
 export * from './service-main';

@@ -123,8 +123,8 @@ async function createApp<C extends KitConfig, O>(
 ): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     ServiceModule.forRoot(definition, config, logger, overrides),
-    // Only the gateway calls a service: its X-Request-Id is the correlation id here too.
-    createFastifyAdapter({ logger, trustCallerRequestId: true }),
+    // Behind the public edge only the gateway calls a service: its X-Request-Id is the correlation id here too.
+    createFastifyAdapter({ logger, trustCallerRequestId: definition.http?.publicEdge !== true }),
     { bufferLogs: true },
   );
   bootstrapHttp(app, { service: definition.name, logger });
@@ -231,6 +231,7 @@ export async function startService<C extends KitConfig, O>(
   }
   registerProgressChecks(readiness, { outbox: app.get(OutboxRelay), ...consumers });
   app.get(BackgroundWorkers).start(definition, app, readiness);
+  definition.http?.beforeListen?.(app);
   await app.listen({ port: config.httpPort, host: '0.0.0.0' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;

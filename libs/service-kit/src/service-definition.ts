@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { EntitySchema, MixedList } from 'typeorm';
 
 import type { RebuildShare } from './rebuild-shares';
+import type { ServiceHttp } from './service-http';
 
 /** What the kit reads of a service's configuration; each service's own config extends it. */
 export interface KitConfig extends ServiceBaseConfig {
@@ -97,4 +98,6 @@ export interface ServiceDefinition<C extends KitConfig, O = undefined> {
    * applies the log.
    */
   workers?: WorkerDeclaration[];
+  /** Its HTTP server's own settings, when it needs any. */
+  http?: ServiceHttp;
 }

@@ -1,4 +1,5 @@
 import { JsonApiException, replyWithJsonApiError } from '@cms/http';
+import { LOGGER } from '@cms/service-kit';
 import {
   Inject,
   Injectable,
@@ -11,7 +12,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { LOGGER } from '../infrastructure/infrastructure.module';
 import { RateLimitService, type RateLimitBucket } from '../rate-limit/rate-limit.service';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import type { PrincipalRequest } from './principal';

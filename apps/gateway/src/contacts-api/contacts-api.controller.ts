@@ -11,6 +11,9 @@ import {
   UpdateContactBody,
   UpdateTagBody,
   UpsertContactBody,
+  type LinkChannel,
+  type RequestPayloads,
+  type RequestType,
 } from '@cms/contracts';
 import { JsonApiException } from '@cms/http';
 import {
@@ -42,6 +45,10 @@ const READ = { permission: 'read', bucket: 'api', feature: 'api' } as const;
 const CREATE = { permission: 'create', bucket: 'api', feature: 'api' } as const;
 const UPDATE = { permission: 'update', bucket: 'api', feature: 'api' } as const;
 const DELETE = { permission: 'delete', bucket: 'api', feature: 'api' } as const;
+
+function isLinkChannel(channel: string): channel is LinkChannel {
+  return (LINK_CHANNELS as readonly string[]).includes(channel);
+}
 
 function queryOf(request: FastifyRequest): string {
   const at = request.url.indexOf('?');
@@ -169,7 +176,7 @@ export class ContactsApiController {
     @Body() body: LinkChannelBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    if (!(LINK_CHANNELS as readonly string[]).includes(channel)) {
+    if (!isLinkChannel(channel)) {
       throw JsonApiException.notFound(
         `Channel ${channel} cannot be linked; use one of ${LINK_CHANNELS.join(', ')}.`,
       );
@@ -268,7 +275,12 @@ export class ContactsApiController {
     return this.config.plans[caller.plan].storedContacts;
   }
 
-  private async write(reply: FastifyReply, caller: Principal, type: string, data: object): Promise<unknown> {
+  private async write<T extends RequestType>(
+    reply: FastifyReply,
+    caller: Principal,
+    type: T,
+    data: RequestPayloads[T],
+  ): Promise<unknown> {
     const answer: WriteAnswer = await this.writePath.submit({ type, workspaceId: caller.workspaceId, data });
     void reply.status(answer.status);
     return answer.resource === undefined ? undefined : { data: answer.resource };

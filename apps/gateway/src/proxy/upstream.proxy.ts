@@ -5,6 +5,7 @@ import {
   REQUEST_ID_HEADER,
   type JsonApiErrorObject,
 } from '@cms/http';
+import { LOGGER } from '@cms/service-kit';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { context, propagation } from '@opentelemetry/api';
 import CircuitBreaker from 'opossum';
@@ -13,7 +14,6 @@ import { Gauge, Registry } from 'prom-client';
 import { Pool } from 'undici';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { LOGGER } from '../infrastructure/infrastructure.module';
 
 export interface UpstreamAnswer {
   status: number;

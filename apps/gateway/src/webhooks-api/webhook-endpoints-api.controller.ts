@@ -6,6 +6,8 @@ import {
   generateWebhookSecret,
   UpdateWebhookEndpointBody,
   WEBHOOK_REQUEST_TYPES,
+  type RequestPayloads,
+  type RequestType,
 } from '@cms/contracts';
 import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -155,11 +157,11 @@ export class WebhookEndpointsApiController {
     return resource === undefined ? undefined : { data: resource };
   }
 
-  private async write(
+  private async write<T extends RequestType>(
     reply: FastifyReply,
     caller: Principal,
-    type: string,
-    data: object,
+    type: T,
+    data: RequestPayloads[T],
   ): Promise<Record<string, unknown> | undefined> {
     const answer = await this.writePath.submit({ type, workspaceId: caller.workspaceId, data });
     void reply.status(answer.status);

@@ -1,11 +1,11 @@
-import { acceptedOutcome, type Envelope } from '@cms/contracts';
+import { acceptedOutcome, CONTACT_REQUEST_TYPES, type Envelope } from '@cms/contracts';
 import { JsonApiException } from '@cms/http';
 import { MAX_RECORD_BYTES, type BatchingProducer, type OutcomeWaiter } from '@cms/kafka';
 import type { Message } from 'kafkajs';
 import { pino } from 'pino';
 
 import type { GatewayConfig } from '../config';
-import { WritePathService } from './write-path.service';
+import { WritePathService, type WriteRequest } from './write-path.service';
 
 const TIMEOUT_MS = 100;
 const config = { outcomeTimeoutMs: TIMEOUT_MS, topics: { requests: 'requests' } } as GatewayConfig;
@@ -43,7 +43,11 @@ function service(send: (topic: string, messages: Message[]) => Promise<unknown>,
   );
 }
 
-const request = { type: 'contact.upsert.requested', workspaceId: 1, data: { name: 'Ada' } };
+const request: WriteRequest<typeof CONTACT_REQUEST_TYPES.upsert> = {
+  type: CONTACT_REQUEST_TYPES.upsert,
+  workspaceId: 1,
+  data: { name: 'Ada', contact_id: 7, contact_limit: 1000 },
+};
 
 async function failure(promise: Promise<unknown>): Promise<JsonApiException> {
   const error = await promise.then(
@@ -87,7 +91,10 @@ describe('WritePathService', () => {
   it('answers 413 and produces nothing when the request written out as JSON is over the record bound', async () => {
     const sent: Message[] = [];
     // `1e20` is written back as 21 digits: numbers enough to pass the bound once written out.
-    const data = { numbers: new Array<number>(Math.ceil(MAX_RECORD_BYTES / 21)).fill(1e20) };
+    const data = {
+      ...request.data,
+      data: { numbers: new Array<number>(Math.ceil(MAX_RECORD_BYTES / 21)).fill(1e20) },
+    };
     const error = await failure(
       service(async (_, messages) => {
         sent.push(...messages);

@@ -1,18 +1,26 @@
-import { createEnvelope, OUTCOME_TYPES, type OutcomeError } from '@cms/contracts';
+import {
+  OUTCOME_TYPES,
+  requestEnvelope,
+  type OutcomeError,
+  type RequestPayloads,
+  type RequestType,
+} from '@cms/contracts';
 import { currentCorrelationId, JsonApiException } from '@cms/http';
 import { BatchingProducer, MAX_RECORD_BYTES, OutcomeWaiter, recordBytes } from '@cms/kafka';
+import { LOGGER } from '@cms/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { LOGGER } from '../infrastructure/infrastructure.module';
+import { SOURCE } from '../decisions/request-decider';
 
-export interface WriteRequest {
+export interface WriteRequest<T extends RequestType> {
   /** e.g. `contact.upsert.requested` */
-  type: string;
+  type: T;
   workspaceId: number;
-  data: object;
+  /** The payload of `type`: another request's payload does not compile. */
+  data: RequestPayloads[T];
   /** The resource the request is about, when it has one. */
   subject?: string;
 }
@@ -43,15 +51,13 @@ export class WritePathService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async submit(request: WriteRequest): Promise<WriteAnswer> {
+  async submit<T extends RequestType>(request: WriteRequest<T>): Promise<WriteAnswer> {
     const correlationid = currentCorrelationId() ?? randomUUID();
-    const envelope = createEnvelope({
+    const envelope = requestEnvelope(request.type, request.data, {
       id: correlationid,
-      type: request.type,
-      source: 'gateway',
+      source: SOURCE,
       workspaceid: String(request.workspaceId),
       correlationid,
-      data: request.data,
       ...(request.subject !== undefined ? { subject: request.subject } : {}),
     });
     const message = {

@@ -1,11 +1,11 @@
 import { decryptSecret, type Plan } from '@cms/contracts';
 import { idFromDatabase } from '@cms/persistence';
+import { LOGGER } from '@cms/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config';
-import { LOGGER } from '../../infrastructure/infrastructure.module';
 import type { IntegrationConfig, FieldMapping } from '../integration.entity';
 import { hashWebhookToken, WEBHOOK_TOKEN_PATTERN } from '../integration.secrets';
 

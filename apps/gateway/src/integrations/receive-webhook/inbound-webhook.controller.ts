@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { CONTACT_REQUEST_TYPES, EVENT_REQUEST_TYPES, MAX_IDEMPOTENCY_KEY } from '@cms/contracts';
 import { JsonApiException, jsonApiErrorObject, RawJsonBody, readJsonBody } from '@cms/http';
+import { LOGGER } from '@cms/service-kit';
 import { Controller, Headers, HttpCode, HttpException, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +10,6 @@ import type { Logger } from 'pino';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config';
 import { IdAllocatorRepository } from '../../ids/id-allocator.repository';
-import { LOGGER } from '../../infrastructure/infrastructure.module';
 import { RateLimitService } from '../../rate-limit/rate-limit.service';
 import { WritePathService, type WriteAnswer } from '../../write-path/write-path.service';
 import { readInboundPayload, type InboundRequest } from './inbound-payload';

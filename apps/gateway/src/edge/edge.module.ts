@@ -1,0 +1,50 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { Redis } from 'ioredis';
+
+import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
+import { PublicApiGuard } from '../auth/public-api.guard';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { ContactsApiController } from '../contacts-api/contacts-api.controller';
+import { IntegrationsController } from '../integrations/integrations.controller';
+import { InboundIntegrations } from '../integrations/receive-webhook/inbound-integrations';
+import { InboundWebhookController } from '../integrations/receive-webhook/inbound-webhook.controller';
+import { UpstreamProxy } from '../proxy/upstream.proxy';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { WebhookEndpointsApiController } from '../webhooks-api/webhook-endpoints-api.controller';
+import { AdminController } from '../workspaces/admin.controller';
+import { AdminGuard } from '../workspaces/admin.guard';
+import { WritePathService } from '../write-path/write-path.service';
+import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
+
+/**
+ * The gateway's HTTP edge: the operator routes (/admin/v1, behind the admin token) and the public ones
+ * (/api/v1 and the inbound webhooks, behind API keys, plans and rate limits). Writes become requests
+ * on the log and are answered with their outcomes; reads are proxied to the owning service.
+ */
+@Module({
+  controllers: [
+    AdminController,
+    ContactsApiController,
+    WebhookEndpointsApiController,
+    IntegrationsController,
+    InboundWebhookController,
+  ],
+  providers: [
+    ...EDGE_CONNECTIONS,
+    EdgeConnections,
+    WritePathService,
+    InboundIntegrations,
+    AdminGuard,
+    ApiKeyAuthenticator,
+    UpstreamProxy,
+    {
+      provide: RateLimitService,
+      inject: [REDIS, GATEWAY_CONFIG],
+      useFactory: (redis: Redis, config: GatewayConfig) =>
+        new RateLimitService(redis, { ...config.rateLimit, keyPrefix: `rl:${config.databaseSchema}` }),
+    },
+    { provide: APP_GUARD, useClass: PublicApiGuard },
+  ],
+})
+export class EdgeModule {}
