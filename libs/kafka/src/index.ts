@@ -16,6 +16,5 @@ export * from './decisions/domain-exception';
 export * from './decisions/request-handlers';
 export * from './telemetry/kafka-metrics';
 export { TRACEPARENT_HEADER, traceHeaders, traceIdOf } from './telemetry/trace-headers';
-export * from './rebuild/run-rebuild';
 export * from './records/record-bounds';
 export * from './telemetry/progress-checks';
