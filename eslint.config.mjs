@@ -60,8 +60,9 @@ export default [
     },
   },
   {
-    // Tests of a library may use the other plumbing and the testing library; shipped code may not.
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts'],
+    // Tests of a library may use the other plumbing and the testing library; shipped code may not. The
+    // kit's test harness (`@cms/service-kit/testing`) is for tests only.
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts', 'libs/service-kit/src/testing/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',

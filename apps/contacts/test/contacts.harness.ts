@@ -1,13 +1,11 @@
-import { createEnvelope, OUTCOME_TYPES, topicNames, type Envelope, type Topics } from '@cms/contracts';
-import { BatchingProducer, createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
-import { createDataSource, dropSchema } from '@cms/persistence';
-import { startService, type RunningService } from '@cms/service-kit';
-import { deleteTestTopics, testStack, uniqueName, type TestStack } from '@cms/testing';
-import type { Admin, Consumer } from 'kafkajs';
-import pino from 'pino';
+import { OUTCOME_TYPES, type Envelope, type Topics } from '@cms/contracts';
+import type { RunningService } from '@cms/service-kit';
+import { ServiceHarness, type OutcomeEnvelope } from '@cms/service-kit/testing';
+import type { TestStack } from '@cms/testing';
+import type { Admin } from 'kafkajs';
 import { DataSource } from 'typeorm';
 
-import { loadConfig, type ContactsConfig } from '../src/config';
+import type { ContactsConfig } from '../src/config';
 import { CONTACTS_SERVICE } from '../src/contacts.service';
 
 export interface OutcomeError {
@@ -40,71 +38,71 @@ export interface RequestOptions {
   time?: string;
 }
 
-const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+function answerOf(envelope: OutcomeEnvelope): Outcome {
+  const data = envelope.data as {
+    status: number;
+    resource?: Record<string, unknown>;
+    errors?: OutcomeError[];
+  };
+  return {
+    type: envelope.type === OUTCOME_TYPES.accepted ? 'accepted' : 'rejected',
+    status: data.status,
+    ...(data.resource !== undefined ? { resource: data.resource } : {}),
+    ...(data.errors !== undefined ? { errors: data.errors } : {}),
+    envelope,
+  };
+}
 
 /**
- * Plays the gateway against a contacts service of its own (topics under a unique namespace, a unique
- * schema, an ephemeral port): produces request records exactly as the gateway does and reads what a
- * peer sees, the outcomes, the facts on cms.contacts.v1 and the internal read API.
+ * Plays the gateway against a contacts service of its own (the kit's ServiceHarness): produces
+ * request records exactly as the gateway does and reads what a peer sees, the outcomes, the facts on
+ * cms.contacts.v1 and the internal read API.
  */
 export class ContactsHarness {
-  readonly outcomes = new Map<string, Outcome>();
-  readonly facts: Envelope<Record<string, unknown>>[] = [];
-  private readonly listeners = new Set<() => void>();
-  private readonly instances: Array<{ service: RunningService; schema: string }> = [];
+  private readonly instances: RunningService[] = [];
   private nextId = 1;
 
-  private constructor(
-    readonly stack: TestStack,
-    readonly topics: Topics,
-    readonly namespace: string,
-    readonly admin: Admin,
-    private readonly producer: BatchingProducer,
-    private readonly reader: Consumer,
-  ) {}
+  private constructor(private readonly kit: ServiceHarness<ContactsConfig>) {}
 
   static async start(): Promise<ContactsHarness> {
-    const stack = await testStack();
-    const namespace = uniqueName('ct').replace(/_/g, '-');
-    const topics = topicNames(namespace);
-    const kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'contacts-test' });
-    const admin = kafka.admin();
-    await admin.connect();
-    await ensureTopics(
-      admin,
-      topicSpecs({ requestPartitions: 3, factPartitions: 3, outcomePartitions: 2 }, topics),
-    );
-    const producer = new BatchingProducer(kafka);
-    await producer.connect();
-    const reader = kafka.consumer({ groupId: uniqueName('contacts-test-reader'), maxWaitTimeInMs: 20 });
-    const harness = new ContactsHarness(stack, topics, namespace, admin, producer, reader);
-    await reader.connect();
-    await reader.subscribe({ topics: [topics.outcomes, topics.contacts], fromBeginning: true });
-    await reader.run({
-      eachMessage: async ({ topic, message }) => harness.collect(topic, message.value?.toString() ?? 'null'),
+    const kit = await ServiceHarness.start({
+      definition: CONTACTS_SERVICE,
+      prefix: 'ct',
+      layout: { requestPartitions: 3, factPartitions: 3, outcomePartitions: 2 },
+      read: ['contacts'],
     });
+    const harness = new ContactsHarness(kit);
     await harness.startService();
     return harness;
   }
 
+  get stack(): TestStack {
+    return this.kit.stack;
+  }
+
+  get topics(): Topics {
+    return this.kit.topics;
+  }
+
+  get admin(): Admin {
+    return this.kit.admin;
+  }
+
+  /** The facts on cms.contacts.v1, oldest first. */
+  get facts(): Envelope<Record<string, unknown>>[] {
+    return this.kit.recordsOn(this.topics.contacts);
+  }
+
   /** The first instance of the service, started by `start`. */
   get service(): RunningService {
-    return this.instances[0]!.service;
+    return this.instances[0]!;
   }
 
   /** Starts (another) instance of the service on the same topics, with a schema of its own. */
   async startService(env: Record<string, string> = {}): Promise<RunningService> {
-    const schema = uniqueName('contacts');
-    const config: ContactsConfig = loadConfig({
-      HTTP_PORT: '0',
-      DATABASE_URL: this.stack.databaseUrl,
-      DATABASE_SCHEMA: schema,
-      KAFKA_BROKERS: this.stack.kafkaBrokers.join(','),
-      TOPIC_NAMESPACE: this.namespace,
-      ...env,
-    });
-    const service = await startService(CONTACTS_SERVICE, config, logger);
-    this.instances.push({ service, schema });
+    const schema = this.instances.length === 0 ? this.kit.schema : this.kit.newSchema();
+    const service = await this.kit.startService({ schema, env });
+    this.instances.push(service);
     return service;
   }
 
@@ -117,33 +115,16 @@ export class ContactsHarness {
 
   /** A request record as the gateway builds it. */
   envelope(type: string, workspaceId: number, data: object, options: RequestOptions = {}): Envelope {
-    return createEnvelope({
-      type,
-      source: 'gateway',
-      workspaceid: String(workspaceId),
-      data,
-      ...(options.time !== undefined ? { time: options.time } : {}),
-    });
+    return this.kit.envelope(type, workspaceId, data, options);
   }
 
   /** Produces records back to back (one produce request), keyed by workspace as the gateway does. */
-  async produce(...envelopes: Envelope[]): Promise<void> {
-    await this.producer.send(
-      this.topics.requests,
-      envelopes.map((envelope) => ({
-        key: envelope.workspaceid,
-        value: JSON.stringify(envelope),
-        headers: { ce_type: envelope.type, correlation_id: envelope.correlationid },
-      })),
-    );
+  produce(...envelopes: Envelope[]): Promise<void> {
+    return this.kit.produce(...envelopes);
   }
 
   async outcomeOf(envelope: Envelope, timeoutMs = 15000): Promise<Outcome> {
-    return this.waitFor(
-      `the outcome of ${envelope.type} ${envelope.id}`,
-      () => this.outcomes.get(envelope.id),
-      timeoutMs,
-    );
+    return answerOf(await this.kit.outcomeOf(envelope, timeoutMs));
   }
 
   /** Produces one request and waits for its outcome, as the gateway's write path does. */
@@ -153,9 +134,7 @@ export class ContactsHarness {
     data: object,
     options: RequestOptions = {},
   ): Promise<Outcome> {
-    const envelope = this.envelope(type, workspaceId, data, options);
-    await this.produce(envelope);
-    return this.outcomeOf(envelope);
+    return answerOf(await this.kit.request(type, workspaceId, data, options));
   }
 
   /** The facts a request caused, once at least `count` of them are on cms.contacts.v1. */
@@ -184,65 +163,12 @@ export class ContactsHarness {
     return service.app.get(DataSource);
   }
 
-  async stop(): Promise<void> {
-    for (const { service } of this.instances) await service.close();
-    await this.reader.disconnect();
-    await this.producer.disconnect();
-    const dataSource = createDataSource({
-      url: this.stack.databaseUrl,
-      schema: this.instances[0]?.schema ?? 'public',
-      applicationName: 'contacts-test',
-      entities: [],
-      migrations: [],
-    });
-    await dataSource.initialize();
-    for (const { schema } of this.instances) await dropSchema(dataSource, schema);
-    await dataSource.destroy();
-    await deleteTestTopics(this.admin, Object.values(this.topics));
-    await this.admin.disconnect();
+  stop(): Promise<void> {
+    return this.kit.stop();
   }
 
-  async waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 15000): Promise<T> {
-    const found = probe();
-    if (found !== undefined) return found;
-    return new Promise<T>((resolve, reject) => {
-      const listener = (): void => {
-        const value = probe();
-        if (value === undefined) return;
-        clearTimeout(timer);
-        this.listeners.delete(listener);
-        resolve(value);
-      };
-      const timer = setTimeout(() => {
-        this.listeners.delete(listener);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
-      }, timeoutMs);
-      this.listeners.add(listener);
-    });
-  }
-
-  private collect(topic: string, value: string): void {
-    const envelope = JSON.parse(value) as Envelope<Record<string, unknown>>;
-    if (topic === this.topics.outcomes) {
-      const data = envelope.data as {
-        status: number;
-        resource?: Record<string, unknown>;
-        errors?: OutcomeError[];
-      };
-      // A rebuilding instance answers the same requests again, with the same outcome: keep the first.
-      if (!this.outcomes.has(envelope.correlationid)) {
-        this.outcomes.set(envelope.correlationid, {
-          type: envelope.type === OUTCOME_TYPES.accepted ? 'accepted' : 'rejected',
-          status: data.status,
-          ...(data.resource !== undefined ? { resource: data.resource } : {}),
-          ...(data.errors !== undefined ? { errors: data.errors } : {}),
-          envelope,
-        });
-      }
-    } else {
-      this.facts.push(envelope);
-    }
-    for (const listener of [...this.listeners]) listener();
+  waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 15000): Promise<T> {
+    return this.kit.waitFor(what, probe, timeoutMs);
   }
 }
 

@@ -1,13 +1,6 @@
-import {
-  ConfigError,
-  consumerGroup as groupFor,
-  EnvReader,
-  serviceBaseConfig,
-  type Env,
-  type ServiceBaseConfig,
-} from '@cms/config';
-
-import { parseRebuildPlan, type RebuildPlan } from '@cms/kafka';
+import { ConfigError, EnvReader, serviceBaseConfig, type Env } from '@cms/config';
+import { parseRebuildPlan } from '@cms/kafka';
+import type { KitConfig } from '@cms/service-kit';
 
 import { parseNetworks } from './ssrf/address-policy';
 
@@ -24,15 +17,12 @@ export interface DeliveryWorkerConfig {
   breakerResetMs: number;
 }
 
-export interface WebhookDispatchConfig extends ServiceBaseConfig {
+/**
+ * `consumerName` names the requests consumer's checkpoints and group, `<name>.facts` the facts
+ * consumer's (the facts that become deliveries).
+ */
+export interface WebhookDispatchConfig extends KitConfig {
   service: 'webhook-dispatch';
-  /**
-   * Owns the checkpoints and names the consumer groups (`<name>` for requests, `<name>.facts` for the
-   * facts that become deliveries). A blue/green rebuild runs a second instance under another name.
-   */
-  consumerName: string;
-  /** How long the broker waits for a silent consumer before handing its partitions to another. */
-  kafkaSessionTimeoutMs: number;
   /** Base64 of the 32-byte key signing secrets are sealed with (shared with the gateway). */
   secretsKey: string;
   /** Seconds between attempts 1→2, …, 6→7: seven attempts in all. */
@@ -41,8 +31,6 @@ export interface WebhookDispatchConfig extends ServiceBaseConfig {
   /** CIDRs that may be delivered to although they are not public unicast. */
   allowNetworks: string[];
   worker: DeliveryWorkerConfig;
-  /** Set when started as `main.js rebuild` (by `ops replay`): what to rebuild, from REBUILD_PLAN. */
-  rebuild?: RebuildPlan;
 }
 
 export { ConfigError };
@@ -102,11 +90,6 @@ export function loadConfig(
     },
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
-}
-
-/** The consumer group of a consumer: its bare name on the real topics, prefixed by the namespace otherwise. */
-export function consumerGroup(config: WebhookDispatchConfig, name: string): string {
-  return groupFor(config.topics, name);
 }
 
 export const WEBHOOK_DISPATCH_CONFIG = Symbol('WEBHOOK_DISPATCH_CONFIG');

@@ -1,18 +1,9 @@
-import {
-  WEBHOOK_REQUEST_TYPES,
-  type DecodedRecord,
-  type WebhookDeliveryRedeliverRequestedV1,
-  type WebhookEndpointCreateRequestedV1,
-  type WebhookEndpointDeleteRequestedV1,
-  type WebhookEndpointRollSecretRequestedV1,
-  type WebhookEndpointSwitchOffRequestedV1,
-  type WebhookEndpointTestRequestedV1,
-  type WebhookEndpointUpdateRequestedV1,
-} from '@cms/contracts';
-import { recordContext } from '@cms/kafka';
+import { WEBHOOK_REQUEST_TYPES, type DecodedRecord, type RequestRecord } from '@cms/contracts';
+import { DecidesRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
+import type { WebhooksDecision } from './decisions/decision';
 import { RequestDecider } from './decisions/request-decider';
 import { RedeliverHandler } from './deliveries/redeliver/redeliver.handler';
 import { SendTestHandler } from './deliveries/send-test/send-test.handler';
@@ -23,80 +14,56 @@ import { SwitchOffEndpointHandler } from './endpoints/switch-off-endpoint/switch
 import { UpdateEndpointHandler } from './endpoints/update-endpoint/update-endpoint.handler';
 import { REQUESTS_TRANSPORT } from './transports';
 
+/** The requests a client sends and waits for: each is answered on the outcome topic. */
+const ANSWERED_TYPES = [
+  WEBHOOK_REQUEST_TYPES.endpointCreate,
+  WEBHOOK_REQUEST_TYPES.endpointUpdate,
+  WEBHOOK_REQUEST_TYPES.endpointDelete,
+  WEBHOOK_REQUEST_TYPES.endpointRollSecret,
+  WEBHOOK_REQUEST_TYPES.endpointTest,
+  WEBHOOK_REQUEST_TYPES.deliveryRedeliver,
+] as const;
+
+type AnsweredType = (typeof ANSWERED_TYPES)[number];
+
 /** Hands each webhook request record to its use case; the decider answers it on the outcome topic. */
 @Controller()
 export class WebhookRequestsConsumer {
+  /** One use case per answered type: a type without one, or with one for another payload, does not compile. */
+  private readonly handlers: RequestHandlers<AnsweredType, WebhooksDecision>;
+
   constructor(
     @Inject(RequestDecider) private readonly decider: RequestDecider,
-    @Inject(CreateEndpointHandler) private readonly create: CreateEndpointHandler,
-    @Inject(UpdateEndpointHandler) private readonly update: UpdateEndpointHandler,
-    @Inject(DeleteEndpointHandler) private readonly remove: DeleteEndpointHandler,
-    @Inject(RollSecretHandler) private readonly rollSecret: RollSecretHandler,
-    @Inject(SendTestHandler) private readonly sendTest: SendTestHandler,
-    @Inject(RedeliverHandler) private readonly redeliver: RedeliverHandler,
+    @Inject(CreateEndpointHandler) create: CreateEndpointHandler,
+    @Inject(UpdateEndpointHandler) update: UpdateEndpointHandler,
+    @Inject(DeleteEndpointHandler) remove: DeleteEndpointHandler,
+    @Inject(RollSecretHandler) rollSecret: RollSecretHandler,
+    @Inject(SendTestHandler) sendTest: SendTestHandler,
+    @Inject(RedeliverHandler) redeliver: RedeliverHandler,
     @Inject(SwitchOffEndpointHandler) private readonly switchOff: SwitchOffEndpointHandler,
-  ) {}
-
-  @EventPattern(WEBHOOK_REQUEST_TYPES.endpointCreate, REQUESTS_TRANSPORT)
-  createEndpoint(
-    @Payload() record: DecodedRecord<WebhookEndpointCreateRequestedV1>,
-    @Ctx() context: unknown,
-  ): Promise<void> {
-    return this.decider.decide(record, context, (decision) => this.create.handle(decision));
+  ) {
+    this.handlers = {
+      [WEBHOOK_REQUEST_TYPES.endpointCreate]: (decision) => create.handle(decision),
+      [WEBHOOK_REQUEST_TYPES.endpointUpdate]: (decision) => update.handle(decision),
+      [WEBHOOK_REQUEST_TYPES.endpointDelete]: (decision) => remove.handle(decision),
+      [WEBHOOK_REQUEST_TYPES.endpointRollSecret]: (decision) => rollSecret.handle(decision),
+      [WEBHOOK_REQUEST_TYPES.endpointTest]: (decision) => sendTest.handle(decision),
+      [WEBHOOK_REQUEST_TYPES.deliveryRedeliver]: (decision) => redeliver.handle(decision),
+    };
   }
 
-  @EventPattern(WEBHOOK_REQUEST_TYPES.endpointUpdate, REQUESTS_TRANSPORT)
-  updateEndpoint(
-    @Payload() record: DecodedRecord<WebhookEndpointUpdateRequestedV1>,
-    @Ctx() context: unknown,
-  ): Promise<void> {
-    return this.decider.decide(record, context, (decision, replaying) =>
-      this.update.handle(decision, replaying),
-    );
-  }
-
-  @EventPattern(WEBHOOK_REQUEST_TYPES.endpointDelete, REQUESTS_TRANSPORT)
-  deleteEndpoint(
-    @Payload() record: DecodedRecord<WebhookEndpointDeleteRequestedV1>,
-    @Ctx() context: unknown,
-  ): Promise<void> {
-    return this.decider.decide(record, context, (decision) => this.remove.handle(decision));
-  }
-
-  @EventPattern(WEBHOOK_REQUEST_TYPES.endpointRollSecret, REQUESTS_TRANSPORT)
-  rollEndpointSecret(
-    @Payload() record: DecodedRecord<WebhookEndpointRollSecretRequestedV1>,
-    @Ctx() context: unknown,
-  ): Promise<void> {
-    return this.decider.decide(record, context, (decision) => this.rollSecret.handle(decision));
-  }
-
-  @EventPattern(WEBHOOK_REQUEST_TYPES.endpointTest, REQUESTS_TRANSPORT)
-  testEndpoint(
-    @Payload() record: DecodedRecord<WebhookEndpointTestRequestedV1>,
-    @Ctx() context: unknown,
-  ): Promise<void> {
-    return this.decider.decide(record, context, (decision, replaying) =>
-      this.sendTest.handle(decision, replaying),
-    );
-  }
-
-  @EventPattern(WEBHOOK_REQUEST_TYPES.deliveryRedeliver, REQUESTS_TRANSPORT)
-  redeliverDelivery(
-    @Payload() record: DecodedRecord<WebhookDeliveryRedeliverRequestedV1>,
-    @Ctx() context: unknown,
-  ): Promise<void> {
-    return this.decider.decide(record, context, (decision, replaying) =>
-      this.redeliver.handle(decision, replaying),
-    );
+  @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
+  answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
+    // Bound to exactly the types of the map.
+    return this.decider.decide(record, context, handlerFor(this.handlers, record.type)!);
   }
 
   /** From the delivery worker, not a client: no outcome. */
-  @EventPattern(WEBHOOK_REQUEST_TYPES.endpointSwitchOff, REQUESTS_TRANSPORT)
+  @DecidesRequest(WEBHOOK_REQUEST_TYPES.endpointSwitchOff, REQUESTS_TRANSPORT)
   switchOffEndpoint(
-    @Payload() record: DecodedRecord<WebhookEndpointSwitchOffRequestedV1>,
+    @Payload() record: RequestRecord<typeof WEBHOOK_REQUEST_TYPES.endpointSwitchOff>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.switchOff.handle(record, recordContext(context));
+    return this.decider.decideUnanswered(record, context, (decision) => this.switchOff.handle(decision));
   }
 }

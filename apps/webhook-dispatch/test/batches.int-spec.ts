@@ -52,7 +52,11 @@ describe('facts fanned out together', () => {
     await harness.publishFacts([granted1, revoked1, granted2, revoked2, granted3, older, granted1]);
     await harness.startService();
 
-    await eventually('the facts applied', async () => harness.app.facts.stats.applied >= 7, 20_000);
+    await eventually(
+      'the facts applied',
+      async () => harness.app.consumers['facts-consumer']!.stats.applied >= 7,
+      20_000,
+    );
     const rows = await harness.sql<{ id: string; endpoint_id: string; event_type: string }>(
       'SELECT id, endpoint_id, event_type FROM webhook_deliveries WHERE workspace_id = ANY ($1::int[]) ORDER BY id',
       [[ws1, ws2, ws3]],

@@ -155,7 +155,7 @@ describe('a delivery', () => {
     await received(hooks, 1);
     await eventually(
       'the facts consumer to pass the copies',
-      async () => harness.app.facts.stats.applied >= 4,
+      async () => harness.app.consumers['facts-consumer']!.stats.applied >= 4,
       10_000,
     );
     await sleep(300);

@@ -197,11 +197,11 @@ describe('changing an endpoint', () => {
       await harness.request(ws, WEBHOOK_REQUEST_TYPES.endpointUpdate, { endpoint_id: id, enabled: false }),
     );
     expect(off.resource).toMatchObject({ enabled: false, disabled_reason: 'manual' });
-    const applied = harness.app.facts.stats.applied;
+    const applied = harness.app.consumers['facts-consumer']!.stats.applied;
     const ignored = await harness.consent(ws, { status: 'granted' });
     await eventually(
       'the fact to be applied',
-      async () => harness.app.facts.stats.applied > applied,
+      async () => harness.app.consumers['facts-consumer']!.stats.applied > applied,
       10_000,
       20,
     );

@@ -1,5 +1,6 @@
 import { deterministicId } from '@cms/contracts';
 import { migrationDrift } from '@cms/persistence';
+import { entitiesOf, migrationsOf } from '@cms/service-kit';
 import { MigrationStages } from '@cms/testing';
 
 import {
@@ -8,14 +9,14 @@ import {
 } from '../migrations/1764000000000-webhook-dispatch-bigint-ids.migration';
 import { WebhookDeliveryEntity } from '../src/deliveries/webhook-delivery.entity';
 import { WebhookEndpointEntity } from '../src/endpoints/webhook-endpoint.entity';
-import {
-  WEBHOOK_DISPATCH_ALL_MIGRATIONS,
-  WEBHOOK_DISPATCH_ENTITIES,
-} from '../src/infrastructure/infrastructure.module';
+import { WEBHOOK_DISPATCH_SERVICE } from '../src/webhook-dispatch.service';
 import { Receiver } from './receiver.fixture';
 import { received } from './support/wait';
 import { makeTestCertificates, type TestCertificates } from './tls.fixture';
 import { DispatchHarness } from './webhook-dispatch.harness';
+
+const WEBHOOK_DISPATCH_ALL_MIGRATIONS = migrationsOf(WEBHOOK_DISPATCH_SERVICE);
+const WEBHOOK_DISPATCH_ENTITIES = entitiesOf(WEBHOOK_DISPATCH_SERVICE);
 
 /** Workspace ids are positive integers up to 2^53 − 1 (extensions §1): the largest of them. */
 const LARGE_WORKSPACE = Number.MAX_SAFE_INTEGER;

@@ -1,39 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 
 import {
   CONSENT_FACT_TYPES,
   createEnvelope,
   encryptSecret,
   generateWebhookSecret,
-  topicNames,
   WEBHOOK_REQUEST_TYPES,
   type Envelope,
-  type RequestAcceptedV1,
-  type RequestRejectedV1,
   type Topics,
   type WebhookDeliveryResource,
   type WebhookEndpointResource,
   type WebhookEventType,
 } from '@cms/contracts';
-import { BatchingProducer, createKafka, ensureTopics, OutcomeWaiter, topicSpecs } from '@cms/kafka';
-import { createDataSource, dropSchema } from '@cms/persistence';
-import { deleteTestTopics, eventually, testStack, uniqueName, type TestStack } from '@cms/testing';
-import type { Admin, Kafka } from 'kafkajs';
-import pino, { type Logger } from 'pino';
+import type { RunningService } from '@cms/service-kit';
+import { ServiceHarness, type OutcomeEnvelope, type ServiceProcess } from '@cms/service-kit/testing';
+import { eventually } from '@cms/testing';
+import type { Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 
-import { loadConfig, type WebhookDispatchConfig } from '../src/config';
+import type { WebhookDispatchConfig } from '../src/config';
+import type { SenderOverrides } from '../src/dispatch/dispatch.module';
 import type { Resolver } from '../src/ssrf/guarded-connector';
-import { startWebhookDispatch, type WebhookDispatchApp } from '../src/webhook-dispatch.app';
+import { WEBHOOK_DISPATCH_SERVICE } from '../src/webhook-dispatch.service';
 import type { TestCertificates } from './tls.fixture';
 
-const WORKSPACE_ROOT = join(__dirname, '..', '..', '..');
-const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-
-export type Outcome = Envelope<RequestAcceptedV1 | RequestRejectedV1> & { type: string };
+export type Outcome = OutcomeEnvelope;
 
 export interface ConsentInput {
   status: 'granted' | 'revoked';
@@ -61,131 +53,67 @@ export interface HarnessOptions {
   logger?: Logger;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /**
- * webhook-dispatch of its own: topics under a unique namespace, a unique schema, and the gateway and
- * contacts played by the test, producing request records and consent facts exactly as they would.
+ * webhook-dispatch of its own (the kit's ServiceHarness, one schema across restarts), and the gateway
+ * and contacts played by the test, producing request records and consent facts exactly as they would.
  */
 export class DispatchHarness {
-  readonly secretsKey = randomBytes(32).toString('base64');
-  private service: WebhookDispatchApp | undefined;
-  private child: ChildProcess | undefined;
-  private childLog = '';
-  private port = 0;
+  private service: RunningService | undefined;
+  private child: ServiceProcess | undefined;
 
   private constructor(
-    readonly stack: TestStack,
-    readonly namespace: string,
-    readonly topics: Topics,
-    readonly schema: string,
-    private readonly admin: Admin,
-    readonly kafka: Kafka,
-    private readonly producer: BatchingProducer,
-    private readonly waiter: OutcomeWaiter,
-    readonly db: DataSource,
+    private readonly kit: ServiceHarness<WebhookDispatchConfig, SenderOverrides>,
+    readonly secretsKey: string,
     private readonly options: HarnessOptions,
   ) {}
 
   static async start(options: HarnessOptions): Promise<DispatchHarness> {
-    const stack = await testStack();
-    const namespace = uniqueName('wd').replace(/_/g, '-');
-    const topics = topicNames(namespace);
-    const kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'webhook-dispatch-test' });
-    const admin = kafka.admin();
-    await admin.connect();
-    await ensureTopics(
-      admin,
-      topicSpecs({ requestPartitions: 2, factPartitions: 2, outcomePartitions: 1 }, topics),
-    );
-    const producer = new BatchingProducer(kafka);
-    await producer.connect();
-    const waiter = new OutcomeWaiter({
-      kafka,
-      logger,
-      topic: topics.outcomes,
-      groupPrefix: `${namespace}-outcomes`,
+    const secretsKey = randomBytes(32).toString('base64');
+    const kit = await ServiceHarness.start({
+      definition: WEBHOOK_DISPATCH_SERVICE,
+      prefix: 'wd',
+      env: { SECRETS_KEY: secretsKey, WEBHOOK_POLL_MS: '100', ...options.env },
+      ...(options.logger ? { logger: options.logger } : {}),
     });
-    await waiter.start();
-    const schema = uniqueName('webhook_dispatch');
-    const db = createDataSource({
-      url: stack.databaseUrl,
-      schema,
-      applicationName: 'webhook-dispatch-test',
-      entities: [],
-      migrations: [],
-      poolSize: 2,
-    });
-    await db.initialize();
-    const harness = new DispatchHarness(
-      stack,
-      namespace,
-      topics,
-      schema,
-      admin,
-      kafka,
-      producer,
-      waiter,
-      db,
-      options,
-    );
+    const harness = new DispatchHarness(kit, secretsKey, options);
     await harness.startService();
     return harness;
   }
 
-  get env(): Record<string, string> {
-    return {
-      HTTP_PORT: String(this.port),
-      DATABASE_URL: this.stack.databaseUrl,
-      DATABASE_SCHEMA: this.schema,
-      KAFKA_BROKERS: this.stack.kafkaBrokers.join(','),
-      TOPIC_NAMESPACE: this.namespace,
-      SECRETS_KEY: this.secretsKey,
-      WEBHOOK_POLL_MS: '100',
-      ...this.options.env,
-    };
+  get topics(): Topics {
+    return this.kit.topics;
   }
 
-  get config(): WebhookDispatchConfig {
-    return loadConfig(this.env);
+  get kafka(): Kafka {
+    return this.kit.kafka;
+  }
+
+  /** SQL on the service's schema. */
+  get db(): DataSource {
+    return this.kit.db;
   }
 
   get url(): string {
-    return this.service?.url ?? `http://127.0.0.1:${this.port}`;
+    const url = this.service?.url ?? this.child?.url;
+    if (!url) throw new Error('the service is not running');
+    return url;
   }
 
-  get app(): WebhookDispatchApp {
+  get app(): RunningService {
     if (!this.service) throw new Error('the service runs in a child process');
     return this.service;
   }
 
   async startService(): Promise<void> {
     if (this.options.mode === 'child') {
-      this.port = await freePort();
-      this.spawnChild();
-      await eventually(
-        'the child service to be ready',
-        async () => (await fetch(`${this.url}/ready`).catch(() => undefined))?.ok,
-        60_000,
-        200,
-      ).catch((error: unknown) => {
-        throw new Error(`${String(error)}\n${this.childLog.slice(-4000)}`);
-      });
+      this.child = await this.kit.spawnService({ env: { NODE_EXTRA_CA_CERTS: this.options.tls.caFile } });
       return;
     }
-    this.port = 0;
-    this.service = await startWebhookDispatch(this.config, this.options.logger ?? logger, {
-      ca: this.options.tls.ca,
-      ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
+    this.service = await this.kit.startService({
+      overrides: {
+        ca: this.options.tls.ca,
+        ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
+      },
     });
   }
 
@@ -194,72 +122,19 @@ export class DispatchHarness {
     const child = this.child;
     if (!child) throw new Error('only a child process can be killed');
     this.child = undefined;
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+    await child.kill();
   }
 
   async stopService(): Promise<void> {
     if (this.child) await this.killService();
     const service = this.service;
     this.service = undefined;
-    await service?.close();
-  }
-
-  private spawnChild(): void {
-    const child = spawn(
-      process.execPath,
-      ['-r', '@swc-node/register', join(WORKSPACE_ROOT, 'apps', 'webhook-dispatch', 'src', 'main.ts')],
-      {
-        cwd: WORKSPACE_ROOT,
-        env: {
-          ...process.env,
-          ...this.env,
-          NODE_OPTIONS: '--no-warnings',
-          NODE_EXTRA_CA_CERTS: this.options.tls.caFile,
-          SWC_NODE_PROJECT: join(WORKSPACE_ROOT, 'tsconfig.json'),
-          LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const keep = (chunk: Buffer): void => {
-      this.childLog = (this.childLog + chunk.toString()).slice(-20_000);
-      if (process.env.TEST_LOG_LEVEL) process.stderr.write(chunk);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    this.child = child;
-  }
-
-  get childOutput(): string {
-    return this.childLog;
+    if (service) await this.kit.stopService(service);
   }
 
   /** Produces a request record as the gateway does and waits for its outcome. */
-  async request(workspaceId: number, type: string, data: object): Promise<Outcome> {
-    const correlationid = randomUUID();
-    const envelope = createEnvelope({
-      id: correlationid,
-      type,
-      source: 'gateway',
-      workspaceid: String(workspaceId),
-      correlationid,
-      data,
-    });
-    const outcome = this.waiter.wait(correlationid, 30_000);
-    await this.producer.send(this.topics.requests, [
-      {
-        key: envelope.workspaceid,
-        value: JSON.stringify(envelope),
-        headers: { ce_type: type, correlation_id: correlationid },
-      },
-    ]);
-    const answer = await outcome;
-    if (!answer) throw new Error(`no outcome for ${type}`);
-    return answer as Outcome;
+  request(workspaceId: number, type: string, data: object): Promise<Outcome> {
+    return this.kit.request(type, workspaceId, data, { timeoutMs: 30_000 });
   }
 
   /** POST /api/v1/webhook-endpoints as the gateway performs it: it mints the id and the secret. */
@@ -322,15 +197,8 @@ export class DispatchHarness {
     });
   }
 
-  async publishFacts(facts: Envelope[]): Promise<void> {
-    await this.producer.send(
-      this.topics.contacts,
-      facts.map((fact) => ({
-        key: fact.workspaceid,
-        value: JSON.stringify(fact),
-        headers: { ce_type: fact.type, ce_id: fact.id, correlation_id: fact.correlationid },
-      })),
-    );
+  publishFacts(facts: Envelope[]): Promise<void> {
+    return this.kit.publish(this.topics.contacts, facts);
   }
 
   async consent(workspaceId: number, input: ConsentInput): Promise<Envelope> {
@@ -394,13 +262,7 @@ export class DispatchHarness {
   }
 
   async stop(): Promise<void> {
-    await this.stopService().catch(() => undefined);
-    await this.waiter.stop();
-    await this.producer.disconnect();
-    await dropSchema(this.db);
-    await this.db.destroy();
-    await deleteTestTopics(this.admin, Object.values(this.topics));
-    await this.admin.disconnect();
+    await this.kit.stop();
   }
 }
 

@@ -19,7 +19,7 @@ import {
   type ConsumerRuntime,
   type RebuildPlan,
 } from '@cms/kafka';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Injectable, Module, type BeforeApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kafka } from 'kafkajs';
@@ -29,7 +29,12 @@ import { DataSource } from 'typeorm';
 
 import { KAFKA, KitInfrastructureModule, RECORD_REGISTRY } from './infrastructure.module';
 import { startShares, whenPrepared, type Shares } from './rebuild-shares';
-import type { ConsumerDeclaration, KitConfig, ServiceDefinition } from './service-definition';
+import type {
+  BackgroundWorker,
+  ConsumerDeclaration,
+  KitConfig,
+  ServiceDefinition,
+} from './service-definition';
 
 type Answerable = Pick<Envelope, 'id' | 'workspaceid' | 'correlationid' | 'time'>;
 
@@ -66,6 +71,29 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** The service's workers: started once its consumers listen, stopped before its connections close. */
+@Injectable()
+class BackgroundWorkers implements BeforeApplicationShutdown {
+  private readonly started: BackgroundWorker[] = [];
+
+  start<C extends KitConfig, O>(
+    definition: ServiceDefinition<C, O>,
+    app: NestFastifyApplication,
+    readiness: ReadinessRegistry,
+  ): void {
+    for (const { component, worker: token } of definition.workers ?? []) {
+      const worker = app.get(token);
+      worker.start();
+      this.started.push(worker);
+      readiness.register(component, () => worker.isRunning);
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.started.map((worker) => worker.stop()));
+  }
+}
+
 @Module({})
 class ServiceModule {
   static forRoot<C extends KitConfig, O>(
@@ -82,6 +110,7 @@ class ServiceModule {
         ...definition.modules(config, overrides),
       ],
       controllers: definition.controllers ?? [],
+      providers: [BackgroundWorkers],
     };
   }
 }
@@ -182,7 +211,8 @@ function runtimesOf<C extends KitConfig>(
 
 /**
  * Builds and starts the service: its consumers, readiness (the consumers', and whether its outbox and
- * consumers move while work waits), and HTTP on `config.httpPort` (0 = any free port).
+ * consumers move while work waits), its background workers, and HTTP on `config.httpPort` (0 = any
+ * free port).
  */
 export async function startService<C extends KitConfig, O>(
   definition: ServiceDefinition<C, O>,
@@ -200,6 +230,7 @@ export async function startService<C extends KitConfig, O>(
     readiness.register(component, () => consumer.isReady);
   }
   registerProgressChecks(readiness, { outbox: app.get(OutboxRelay), ...consumers });
+  app.get(BackgroundWorkers).start(definition, app, readiness);
   await app.listen({ port: config.httpPort, host: '0.0.0.0' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
@@ -207,8 +238,8 @@ export async function startService<C extends KitConfig, O>(
 }
 
 /**
- * `main.js rebuild`: applies the log to `config.databaseSchema` up to the plan's end, without HTTP,
- * then stops; `ops replay <service>` starts it and shows its progress. The projection's tables are
+ * `main.js rebuild`: applies the log to `config.databaseSchema` up to the plan's end, without HTTP
+ * and without the workers, then stops; `ops replay <service>` starts it and shows its progress. The projection's tables are
  * emptied, the jobs' kept. A service that rebuilds in shares: the first process starts the others
  * (one per core) and prepares the schema; then each applies its share of the partitions, and each
  * stops once every partition got to the plan's end.

@@ -48,6 +48,21 @@ export interface ConsumerDeclaration<C extends KitConfig> {
   rebuild?: { transactionsConcurrently?: number; maxRecordsPerTransaction?: number };
 }
 
+/** Work the live service does in the background, beside its consumers: a delivery worker, a scheduler. */
+export interface BackgroundWorker {
+  start(): void;
+  /** Lets the work in hand finish; resolves before the service's connections close. */
+  stop(): Promise<void>;
+  readonly isRunning: boolean;
+}
+
+export interface WorkerDeclaration {
+  /** The `component` of its readiness check, e.g. `delivery-worker`. */
+  component: string;
+  /** Its provider, from one of the service's modules. */
+  worker: Type<BackgroundWorker>;
+}
+
 /**
  * Everything a service is, declared once: the kit turns it into the infrastructure module, `main.js
  * start|migrate|rebuild`, readiness, metrics, graceful shutdown and the test harness.
@@ -75,6 +90,11 @@ export interface ServiceDefinition<C extends KitConfig, O = undefined> {
   modules(config: C, overrides: O | undefined): ModuleImport[];
   /** Providers of the whole service, next to the infrastructure's (global, like them). */
   providers?(config: C, logger: Logger): Provider[];
-  /** Controllers outside any module (consumers bound to the default transport). */
+  /** Controllers outside any module (e.g. a consumer handing records to several modules' use cases). */
   controllers?: Type[];
+  /**
+   * Started once the consumers listen, stopped first on shutdown; never in a rebuild, which only
+   * applies the log.
+   */
+  workers?: WorkerDeclaration[];
 }

@@ -13,9 +13,11 @@ export interface ServiceProcessOptions {
   logFile: string;
   /** Node options before the script, e.g. a preload. */
   nodeArgs?: string[];
+  /** The script, from `root`: the built `dist/apps/<name>/src/main.js` unless given. */
+  script?: string;
 }
 
-/** A service built into dist/ as a process of its own, its output appended to `logFile`. */
+/** A service (built into dist/ unless told another script) as a process of its own, its output appended to `logFile`. */
 export function spawnService(name: string, options: ServiceProcessOptions): ChildProcess {
   // The service writes its log straight into the file, as it does under `npm start`. Piped through
   // this process instead, its logging would wait whenever this process is busy (a load generator is),
@@ -24,7 +26,10 @@ export function spawnService(name: string, options: ServiceProcessOptions): Chil
   try {
     return spawn(
       process.execPath,
-      [...(options.nodeArgs ?? []), join(options.root, 'dist', 'apps', name, 'src', 'main.js')],
+      [
+        ...(options.nodeArgs ?? []),
+        join(options.root, options.script ?? join('dist', 'apps', name, 'src', 'main.js')),
+      ],
       {
         cwd: options.root,
         env: { PATH: process.env.PATH ?? '', ...options.env },

@@ -11,7 +11,8 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-function workspaceRoot(): string {
+/** The checkout: the nearest directory above with nx.json. */
+export function workspaceRoot(): string {
   let dir = __dirname;
   while (!existsSync(join(dir, 'nx.json'))) {
     const parent = join(dir, '..');

@@ -1,11 +1,12 @@
 import { CONSENT_FACT_TYPES, WEBHOOK_EVENT_TYPES, type DecodedRecord } from '@cms/contracts';
+import { registryOf } from '@cms/service-kit';
 
-import { webhookDispatchRegistry } from '../infrastructure/infrastructure.module';
+import { WEBHOOK_DISPATCH_SERVICE } from '../webhook-dispatch.service';
 import { serialiseEnvelope } from './webhook-envelope';
 import { sourceTopics, WEBHOOK_SOURCES } from './webhook-sources';
 
 function consentRecord(type: string, status: string): DecodedRecord {
-  return webhookDispatchRegistry().validate({
+  return registryOf(WEBHOOK_DISPATCH_SERVICE).validate({
     specversion: '1.0',
     id: '0b7e2f3a-4c5d-4e6f-8a9b-0c1d2e3f4a5b',
     type,

@@ -12,13 +12,15 @@ import { idFromDatabase } from '@cms/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { SOURCE } from '../decisions/decision';
+import {
+  countsNeeded,
+  switchOffVerdict,
+  type SettledDelivery,
+} from '../endpoints/switch-off-endpoint/switch-off-rule';
 import { rowsOf } from '../infrastructure/returning';
 import { MicroBatch } from './micro-batch';
 import { nextAttempt } from './retry-schedule';
 import type { AttemptResult } from './webhook.sender';
-
-/** Failed deliveries in a row (no success between) that switch an endpoint off. */
-export const SWITCH_OFF_AFTER_FAILURES = 25;
 
 /** What an attempt row says until its answer is recorded; it stays if the worker dies meanwhile. */
 export const INTERRUPTED_ATTEMPT =
@@ -279,32 +281,71 @@ export class DeliveryQueueRepository {
   }
 
   /**
-   * A success starts an endpoint's count of failed deliveries over; a failure adds one. Applied in the
-   * order the answers came, so a batch leaves the count a run of single transactions would.
+   * Applies the switch-off rule to the deliveries just settled: the counts it reads, locked for this
+   * transaction, moved as it says, and a switch-off request for each failure that asks for one.
    */
   private async countTowardSwitchOff(
     manager: EntityManager,
     finishes: Finish[],
     outcomes: Array<FinishedDelivery | undefined>,
   ): Promise<void> {
-    let resets = new Set<string>();
-    const reset = async (): Promise<void> => {
-      if (resets.size === 0) return;
-      await manager.query('DELETE FROM webhook_endpoint_failures WHERE endpoint_id = ANY ($1::uuid[])', [
-        [...resets],
-      ]);
-      resets = new Set();
-    };
-    for (const [index, { delivery, attempt }] of finishes.entries()) {
+    const settled = finishes.map(({ delivery }, index): SettledDelivery | undefined => {
       const outcome = outcomes[index];
-      if (!outcome || !delivery.countsTowardSwitchOff) continue;
-      if (outcome.status === 'succeeded') resets.add(delivery.endpointId);
-      if (outcome.status !== 'failed') continue;
-      await reset();
-      const switchedOff = await this.countFailure(manager, delivery, attempt);
-      if (switchedOff) outcomes[index] = { status: 'failed', switchedOff };
+      return (
+        outcome && {
+          endpointId: delivery.endpointId,
+          countsTowardSwitchOff: delivery.countsTowardSwitchOff,
+          status: outcome.status,
+        }
+      );
+    });
+    const verdict = switchOffVerdict(await this.lockFailureCounts(manager, countsNeeded(settled)), settled);
+    const counts = [...verdict.failuresInARow];
+    const startedOver = counts.filter(([, count]) => count === 0).map(([endpointId]) => endpointId);
+    const failing = counts.filter(([, count]) => count > 0);
+    if (startedOver.length > 0) {
+      await manager.query('DELETE FROM webhook_endpoint_failures WHERE endpoint_id = ANY ($1::uuid[])', [
+        startedOver,
+      ]);
     }
-    await reset();
+    if (failing.length > 0) {
+      await manager.query(
+        `UPDATE webhook_endpoint_failures f SET consecutive_failures = u.count
+           FROM unnest($1::uuid[], $2::int[]) AS u(id, count) WHERE f.endpoint_id = u.id`,
+        [failing.map(([endpointId]) => endpointId), failing.map(([, count]) => count)],
+      );
+    }
+    if (verdict.switchOffs.size === 0) return;
+    await this.requestSwitchOffs(
+      manager,
+      [...verdict.switchOffs].map(([index, consecutiveFailures]) => ({
+        ...finishes[index]!,
+        consecutiveFailures,
+      })),
+    );
+    for (const [index, consecutiveFailures] of verdict.switchOffs)
+      outcomes[index] = { status: 'failed', switchedOff: { consecutiveFailures } };
+  }
+
+  /**
+   * The endpoints' counts of failures in a row, their rows locked (made at 0 where there is none) so
+   * that replicas settling deliveries of the same endpoint count one after the other. Locked in one
+   * order, so two batches never deadlock.
+   */
+  private async lockFailureCounts(
+    manager: EntityManager,
+    endpointIds: string[],
+  ): Promise<Map<string, number>> {
+    if (endpointIds.length === 0) return new Map();
+    const rows = await rowsOf<{ endpoint_id: string; consecutive_failures: number }>(
+      manager,
+      `INSERT INTO webhook_endpoint_failures AS f (endpoint_id, consecutive_failures)
+       SELECT id, 0 FROM unnest($1::uuid[]) AS u(id) ORDER BY id
+       ON CONFLICT (endpoint_id) DO UPDATE SET consecutive_failures = f.consecutive_failures
+       RETURNING endpoint_id, consecutive_failures`,
+      [endpointIds],
+    );
+    return new Map(rows.map((row) => [row.endpoint_id, row.consecutive_failures]));
   }
 
   /** Hands the delivery back without spending an attempt; it is due again in `delayMs`. */
@@ -318,49 +359,39 @@ export class DeliveryQueueRepository {
   }
 
   /**
-   * One more failed delivery in a row. The 25th asks for the switch-off: a request record on the
-   * requests topic (through the outbox, in this transaction), keyed like the customer's requests about
-   * the endpoint, so the requests consumer decides it in order with them and the projection stays a
-   * function of the log. Its id comes from the delivery and the attempt.
+   * Asks for the switch-offs: request records on the requests topic (through the outbox, in this
+   * transaction), keyed like the customer's requests about the endpoint, so the requests consumer
+   * decides each in order with them and the projection stays a function of the log. Each id comes from
+   * the delivery and the attempt.
    */
-  private async countFailure(
+  private async requestSwitchOffs(
     manager: EntityManager,
-    delivery: ClaimedDelivery,
-    attempt: number,
-  ): Promise<{ consecutiveFailures: number } | undefined> {
-    const [counted] = await rowsOf<{ consecutive_failures: number }>(
-      manager,
-      `INSERT INTO webhook_endpoint_failures AS f (endpoint_id, consecutive_failures) VALUES ($1, 1)
-       ON CONFLICT (endpoint_id) DO UPDATE SET consecutive_failures = f.consecutive_failures + 1
-       RETURNING consecutive_failures`,
-      [delivery.endpointId],
-    );
-    const failures = counted!.consecutive_failures;
-    // Exactly the 25th: later ones (before the switch-off is applied) must not switch off again an
-    // endpoint its customer switched back on meanwhile; switching on starts the count over.
-    if (failures !== SWITCH_OFF_AFTER_FAILURES) return undefined;
+    switchOffs: Array<Finish & { consecutiveFailures: number }>,
+  ): Promise<void> {
     const [{ now }] = await rowsOf<{ now: Date }>(manager, 'SELECT now() AS now');
     const type = WEBHOOK_REQUEST_TYPES.endpointSwitchOff;
-    const data: WebhookEndpointSwitchOffRequestedV1 = {
-      endpoint_id: delivery.endpointId,
-      delivery_id: delivery.id,
-      attempt,
-      consecutive_failures: failures,
-    };
-    await appendToOutbox(manager, [
-      envelopeRecord(
-        this.options.requestsTopic,
-        createEnvelope({
-          id: deterministicId(delivery.id, attempt, type),
-          type,
-          source: SOURCE,
-          workspaceid: String(delivery.workspaceId),
-          subject: delivery.endpointId,
-          time: new Date(now).toISOString(),
-          data,
-        }),
-      ),
-    ]);
-    return { consecutiveFailures: failures };
+    await appendToOutbox(
+      manager,
+      switchOffs.map(({ delivery, attempt, consecutiveFailures }) => {
+        const data: WebhookEndpointSwitchOffRequestedV1 = {
+          endpoint_id: delivery.endpointId,
+          delivery_id: delivery.id,
+          attempt,
+          consecutive_failures: consecutiveFailures,
+        };
+        return envelopeRecord(
+          this.options.requestsTopic,
+          createEnvelope({
+            id: deterministicId(delivery.id, attempt, type),
+            type,
+            source: SOURCE,
+            workspaceid: String(delivery.workspaceId),
+            subject: delivery.endpointId,
+            time: new Date(now).toISOString(),
+            data,
+          }),
+        );
+      }),
+    );
   }
 }

@@ -1,18 +1,11 @@
-import { ReadinessRegistry } from '@cms/http';
 import { OutboxRelay } from '@cms/kafka';
-import {
-  Inject,
-  Module,
-  type DynamicModule,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { LOGGER } from '@cms/service-kit';
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { WEBHOOK_DISPATCH_CONFIG, type WebhookDispatchConfig } from '../config';
-import { LOGGER } from '../infrastructure/infrastructure.module';
 import { AddressPolicy } from '../ssrf/address-policy';
 import type { Resolver } from '../ssrf/guarded-connector';
 import { DeliveryQueueRepository } from './delivery-queue.repository';
@@ -26,27 +19,20 @@ export interface SenderOverrides {
   ca?: string | string[];
 }
 
-/** Starts the worker once the app is up and stops it (letting attempts in flight finish) before the connections close. */
-class WorkerLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+/** Closes the breakers and the sender's connections, after the kit stopped the worker that used them. */
+class SenderLifecycle implements OnApplicationShutdown {
   constructor(
-    @Inject(DeliveryWorker) private readonly worker: DeliveryWorker,
     @Inject(WebhookSender) private readonly sender: WebhookSender,
     @Inject(EndpointGates) private readonly gates: EndpointGates,
-    @Inject(ReadinessRegistry) private readonly readiness: ReadinessRegistry,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.worker.start();
-    this.readiness.register('delivery-worker', () => this.worker.isRunning);
-  }
-
   async onApplicationShutdown(): Promise<void> {
-    await this.worker.stop();
     this.gates.shutdown();
     await this.sender.close();
   }
 }
 
+/** Sending: the delivery worker (started by the kit in the live service only), its sender and breakers. */
 @Module({})
 export class DispatchModule {
   static forRoot(overrides: SenderOverrides = {}): DynamicModule {
@@ -102,7 +88,7 @@ export class DispatchModule {
               onOutboxWritten: () => relay.kick(),
             }),
         },
-        WorkerLifecycle,
+        SenderLifecycle,
       ],
       exports: [DeliveryWorker, EndpointGates],
     };

@@ -1,7 +1,7 @@
 import { deterministicId, type DecodedRecord } from '@cms/contracts';
+import { workspaceIdOf } from '@cms/kafka';
 import type { EntityManager } from 'typeorm';
 
-import { workspaceIdOf } from '../../decisions/decision';
 import { WebhookEndpointRepository, type Receiver } from '../../endpoints/webhook-endpoint.repository';
 import { WebhookDeliveryRepository, type NewDelivery } from '../webhook-delivery.repository';
 import { serialiseEnvelope } from '../webhook-envelope';

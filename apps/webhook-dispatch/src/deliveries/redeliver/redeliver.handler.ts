@@ -1,7 +1,7 @@
 import type { WebhookDeliveryRedeliverRequestedV1 } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, WebhooksDecision } from '../../decisions/decision';
 import { WebhooksException } from '../../decisions/webhooks.exception';
 import { WebhookEndpointRepository } from '../../endpoints/webhook-endpoint.repository';
 import { WebhookDeliveryRepository } from '../webhook-delivery.repository';
@@ -13,7 +13,7 @@ import { WebhookDeliveryRepository } from '../webhook-delivery.repository';
  */
 @Injectable()
 export class RedeliverHandler {
-  async handle(decision: Decision<WebhookDeliveryRedeliverRequestedV1>, replaying = false): Promise<Answer> {
+  async handle(decision: WebhooksDecision<WebhookDeliveryRedeliverRequestedV1>): Promise<Answer> {
     const { endpoint_id: endpointId, delivery_id: id } = decision.data;
     const endpoint = await new WebhookEndpointRepository(decision.manager).findInWorkspace(
       decision.workspaceId,
@@ -21,7 +21,7 @@ export class RedeliverHandler {
     );
     if (!endpoint) throw WebhooksException.endpointNotFound(endpointId);
     // Below the replay horizon the delivery went out again already; its state since is the worker's.
-    if (replaying) return { status: 202 };
+    if (decision.replaying) return { status: 202 };
     const deliveries = new WebhookDeliveryRepository(decision.manager);
     if (!(await deliveries.redeliver(endpointId, id, decision.atDate)))
       throw WebhooksException.deliveryNotFound(id);

@@ -1,7 +1,7 @@
 import { WEBHOOK_TEST_EVENT_TYPE, type WebhookEndpointTestRequestedV1 } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, WebhooksDecision } from '../../decisions/decision';
 import { WebhooksException } from '../../decisions/webhooks.exception';
 import { WebhookEndpointRepository } from '../../endpoints/webhook-endpoint.repository';
 import { WebhookDeliveryRepository } from '../webhook-delivery.repository';
@@ -14,7 +14,7 @@ import { serialiseEnvelope } from '../webhook-envelope';
  */
 @Injectable()
 export class SendTestHandler {
-  async handle(decision: Decision<WebhookEndpointTestRequestedV1>, replaying = false): Promise<Answer> {
+  async handle(decision: WebhooksDecision<WebhookEndpointTestRequestedV1>): Promise<Answer> {
     const { endpoint_id: endpointId, delivery_id: id } = decision.data;
     const endpoint = await new WebhookEndpointRepository(decision.manager).findInWorkspace(
       decision.workspaceId,
@@ -23,7 +23,7 @@ export class SendTestHandler {
     if (!endpoint) throw WebhooksException.endpointNotFound(endpointId);
     // Below the replay horizon the test delivery was made (and maybe sent) by an earlier life of the
     // schema; nobody waits for this answer.
-    if (replaying) return { status: 202 };
+    if (decision.replaying) return { status: 202 };
     const deliveries = new WebhookDeliveryRepository(decision.manager);
     if (await deliveries.exists(id)) throw WebhooksException.idInUse('Delivery', id);
     const data = {

@@ -1,7 +1,7 @@
 import { WEBHOOK_FACT_TYPES, type WebhookEndpointCreateRequestedV1 } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, WebhooksDecision } from '../../decisions/decision';
 import { WebhooksException } from '../../decisions/webhooks.exception';
 import { AddressPolicy } from '../../ssrf/address-policy';
 import { endpointUrlProblem } from '../../ssrf/webhook-url';
@@ -17,7 +17,7 @@ export const MAX_ENDPOINTS_PER_WORKSPACE = 100;
 export class CreateEndpointHandler {
   constructor(@Inject(AddressPolicy) private readonly policy: AddressPolicy) {}
 
-  async handle(decision: Decision<WebhookEndpointCreateRequestedV1>): Promise<Answer> {
+  async handle(decision: WebhooksDecision<WebhookEndpointCreateRequestedV1>): Promise<Answer> {
     const { endpoint_id: id, url, description, event_types: eventTypes, secret_sealed } = decision.data;
     const problem = endpointUrlProblem(url, this.policy);
     if (problem !== undefined) throw WebhooksException.invalidUrl(problem);

@@ -1,14 +1,14 @@
 import { WEBHOOK_FACT_TYPES, type WebhookEndpointDeleteRequestedV1 } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, WebhooksDecision } from '../../decisions/decision';
 import { WebhooksException } from '../../decisions/webhooks.exception';
 import { WebhookEndpointRepository } from '../webhook-endpoint.repository';
 
 /** DELETE /api/v1/webhook-endpoints/{id}: the endpoint, its deliveries and their attempts go. */
 @Injectable()
 export class DeleteEndpointHandler {
-  async handle(decision: Decision<WebhookEndpointDeleteRequestedV1>): Promise<Answer> {
+  async handle(decision: WebhooksDecision<WebhookEndpointDeleteRequestedV1>): Promise<Answer> {
     const { endpoint_id: id } = decision.data;
     const endpoints = new WebhookEndpointRepository(decision.manager);
     if (!(await endpoints.findInWorkspace(decision.workspaceId, id))) {

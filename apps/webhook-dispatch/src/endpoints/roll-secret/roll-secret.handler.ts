@@ -1,7 +1,7 @@
 import { WEBHOOK_FACT_TYPES, type WebhookEndpointRollSecretRequestedV1 } from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, WebhooksDecision } from '../../decisions/decision';
 import { WebhooksException } from '../../decisions/webhooks.exception';
 import { WebhookEndpointRepository } from '../webhook-endpoint.repository';
 
@@ -14,7 +14,7 @@ export const PREVIOUS_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
  */
 @Injectable()
 export class RollSecretHandler {
-  async handle(decision: Decision<WebhookEndpointRollSecretRequestedV1>): Promise<Answer> {
+  async handle(decision: WebhooksDecision<WebhookEndpointRollSecretRequestedV1>): Promise<Answer> {
     const { endpoint_id: id, secret_sealed } = decision.data;
     const endpoints = new WebhookEndpointRepository(decision.manager);
     const endpoint = await endpoints.findInWorkspace(decision.workspaceId, id);

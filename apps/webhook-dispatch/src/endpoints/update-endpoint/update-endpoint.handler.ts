@@ -1,7 +1,7 @@
 import { WEBHOOK_FACT_TYPES, type WebhookEndpointUpdateRequestedV1 } from '@cms/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 
-import type { Answer, Decision } from '../../decisions/decision';
+import type { Answer, WebhooksDecision } from '../../decisions/decision';
 import { WebhooksException } from '../../decisions/webhooks.exception';
 import { AddressPolicy } from '../../ssrf/address-policy';
 import { endpointUrlProblem } from '../../ssrf/webhook-url';
@@ -16,7 +16,7 @@ import { endpointFact, endpointResource } from '../webhook-endpoint.resource';
 export class UpdateEndpointHandler {
   constructor(@Inject(AddressPolicy) private readonly policy: AddressPolicy) {}
 
-  async handle(decision: Decision<WebhookEndpointUpdateRequestedV1>, replaying = false): Promise<Answer> {
+  async handle(decision: WebhooksDecision<WebhookEndpointUpdateRequestedV1>): Promise<Answer> {
     const { endpoint_id: id, url, description, event_types: eventTypes, enabled } = decision.data;
     const endpoints = new WebhookEndpointRepository(decision.manager);
     const endpoint = await endpoints.findInWorkspace(decision.workspaceId, id);
@@ -33,7 +33,7 @@ export class UpdateEndpointHandler {
       endpoint.disabledReason = null;
       // The count is the worker's, not the log's: below the replay horizon it was reset already, and
       // resetting it again would undo failures counted since.
-      if (!replaying) await endpoints.resetFailures(id);
+      if (!decision.replaying) await endpoints.resetFailures(id);
     } else if (enabled === false && endpoint.enabled) {
       endpoint.enabled = false;
       endpoint.disabledReason = 'manual';
