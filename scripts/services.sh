@@ -1,4 +1,7 @@
-# The services `npm start` runs, each as "<app>:<http port>". An app appears here once it exists.
-SERVICES=("gateway:3000")
-SERVICES+=("contacts:3001")
-SERVICES+=("webhook-dispatch:3006")
+# Written by scripts/generate-manifests.ts from libs/config/src/services.ts: edit those, not this.
+# The services `npm start` runs, each as "<app>:<http port>:<database schema>".
+SERVICES=(
+  "gateway:3000:gateway"
+  "contacts:3001:contacts"
+  "webhook-dispatch:3006:webhook_dispatch"
+)

@@ -26,6 +26,8 @@ check "typecheck" tsc -p tsconfig.json --noEmit
 NX_DAEMON=false nx show projects >/dev/null
 check "lint" eslint . --max-warnings 0
 check "format" prettier --check . --log-level warn
+# scripts/services.sh, docker-compose.yml and deploy/k8s are written from the service catalog.
+check "manifests" node -r @swc-node/register scripts/generate-manifests.ts --check
 
 mkdir -p .local
 results=".local/jest-results.json"

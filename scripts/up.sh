@@ -26,21 +26,19 @@ if [[ -z "${SECRETS_KEY:-}" ]]; then
 fi
 export SECRETS_KEY
 for entry in "${SERVICES[@]}"; do
-  app="${entry%%:*}"
-  port="${entry##*:}"
+  IFS=: read -r app port schema <<<"$entry"
   pidfile=".local/run/$app.pid"
   if [[ -s "$pidfile" ]] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
     say "$app already running (pid $(cat "$pidfile"))"
     continue
   fi
-  HTTP_PORT="$port" DATABASE_SCHEMA="${app//-/_}" setsid nohup node "dist/apps/$app/src/main.js" \
+  HTTP_PORT="$port" DATABASE_SCHEMA="$schema" setsid nohup node "dist/apps/$app/src/main.js" \
     >>".local/logs/$app.log" 2>&1 </dev/null &
   echo $! >"$pidfile"
   say "$app started on 127.0.0.1:$port (pid $!, log .local/logs/$app.log)"
 done
 for entry in "${SERVICES[@]}"; do
-  app="${entry%%:*}"
-  port="${entry##*:}"
+  IFS=: read -r app port _ <<<"$entry"
   for _ in $(seq 1 60); do
     curl -fsS "http://127.0.0.1:$port/ready" >/dev/null 2>&1 && break
     sleep 1

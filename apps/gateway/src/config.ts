@@ -1,4 +1,5 @@
 import { EnvReader, serviceBaseConfig, ConfigError, type Env, type ServiceBaseConfig } from '@cms/config';
+import { upstreamsOf, upstreamUrlVariable } from '@cms/config';
 import { PLANS, type Plan } from '@cms/contracts';
 import { parseRebuildPlan, type RebuildPlan } from '@cms/kafka';
 
@@ -38,9 +39,6 @@ export interface GatewayConfig extends ServiceBaseConfig {
   rebuild?: RebuildPlan;
 }
 
-/** The services the gateway proxies reads to, with the port each listens on by default. */
-const UPSTREAM_PORTS = { contacts: 3001, 'webhook-dispatch': 3006 } as const;
-
 const DEFAULT_PLANS: Record<Plan, PlanLimits> = {
   starter: { api: false, webhooks: false, storedContacts: 1_000 },
   pro: { api: true, webhooks: false, storedContacts: 25_000 },
@@ -66,10 +64,11 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
       },
     ]),
   ) as Record<Plan, PlanLimits>;
+  // The services the catalog says the gateway proxies reads to, each on its own port by default.
   const upstreams = Object.fromEntries(
-    Object.entries(UPSTREAM_PORTS).map(([service, port]) => [
-      service,
-      reader.httpUrl(`${service.toUpperCase().replace('-', '_')}_URL`, `http://127.0.0.1:${port}`),
+    upstreamsOf('gateway').map(({ name, httpPort }) => [
+      name,
+      reader.httpUrl(upstreamUrlVariable(name), `http://127.0.0.1:${httpPort}`),
     ]),
   );
   const adminToken = reader.required('ADMIN_TOKEN');

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { SERVICE_NAMES, upstreamsOf, upstreamUrlVariable, type ServiceName } from '@cms/config';
 import { topicNames, type Topics } from '@cms/contracts';
 import { createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
 import {
@@ -16,7 +17,7 @@ import {
 import type { Kafka } from 'kafkajs';
 import { Client } from 'pg';
 
-export type ServiceName = 'gateway' | 'contacts' | 'webhook-dispatch';
+export type { ServiceName };
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const BENCH_DIR = join(ROOT, '.local', 'bench');
@@ -80,9 +81,7 @@ export class BenchSystem {
     } finally {
       await admin.disconnect();
     }
-    for (const name of ['gateway', 'contacts', 'webhook-dispatch'] as const) {
-      system.ports.set(name, await freePort());
-    }
+    for (const name of SERVICE_NAMES) system.ports.set(name, await freePort());
     return system;
   }
 
@@ -130,8 +129,12 @@ export class BenchSystem {
       SECRETS_KEY: this.secretsKey,
       LOG_LEVEL: 'info',
       BENCH_PROFILE_NAME: name,
-      CONTACTS_URL: this.baseUrl('contacts'),
-      WEBHOOK_DISPATCH_URL: this.baseUrl('webhook-dispatch'),
+      ...Object.fromEntries(
+        upstreamsOf('gateway').map((upstream) => [
+          upstreamUrlVariable(upstream.name),
+          this.baseUrl(upstream.name),
+        ]),
+      ),
       ...this.options.env,
     };
   }
@@ -168,7 +171,7 @@ export class BenchSystem {
     const client = new Client({ connectionString: this.stack.databaseUrl });
     await client.connect();
     try {
-      for (const name of ['gateway', 'contacts', 'webhook-dispatch', 'bench'] as const) {
+      for (const name of [...SERVICE_NAMES, 'bench'] as const) {
         await client.query(`DROP SCHEMA IF EXISTS "${this.schema(name)}" CASCADE`);
       }
     } finally {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { upstreamsOf, upstreamUrlVariable, type ServiceName } from '@cms/config';
 import { topicNames, type Topics } from '@cms/contracts';
 import { createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
 import {
@@ -16,7 +17,7 @@ import {
 } from '@cms/testing';
 import { Client } from 'pg';
 
-export type ServiceName = 'gateway' | 'contacts' | 'webhook-dispatch';
+export type { ServiceName };
 
 const ROOT = join(__dirname, '..', '..', '..');
 export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
@@ -224,10 +225,14 @@ export class System {
       ADMIN_TOKEN,
       SECRETS_KEY,
       LOG_LEVEL: 'info',
-      ...(ports.has('contacts') ? { CONTACTS_URL: `http://127.0.0.1:${ports.get('contacts')}` } : {}),
-      ...(ports.has('webhook-dispatch')
-        ? { WEBHOOK_DISPATCH_URL: `http://127.0.0.1:${ports.get('webhook-dispatch')}` }
-        : {}),
+      ...Object.fromEntries(
+        upstreamsOf('gateway')
+          .filter((upstream) => ports.has(upstream.name))
+          .map((upstream) => [
+            upstreamUrlVariable(upstream.name),
+            `http://127.0.0.1:${ports.get(upstream.name)}`,
+          ]),
+      ),
       ...this.extraEnv,
     };
     const service: Running = {

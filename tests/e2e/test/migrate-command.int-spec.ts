@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { SERVICE_NAMES } from '@cms/config';
 import { freePort, testStack, uniqueName, type TestStack } from '@cms/testing';
 import { Client } from 'pg';
 
@@ -17,7 +18,7 @@ import { PLUMBING } from '../src/ops-replay';
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
-const SERVICES: ServiceName[] = ['gateway', 'contacts', 'webhook-dispatch'];
+const SERVICES = SERVICE_NAMES;
 
 /** The tables each service's migrations create beside the plumbing every schema has. */
 const OWN_TABLES: Record<ServiceName, string[]> = {

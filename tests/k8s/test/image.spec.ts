@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { SERVICE_NAMES } from '@cms/config';
+
 /**
  * The image recipe, read as text: the build itself needs an engine or buildah
  * (deploy/image/build.sh and smoke.sh), so what can be held without one is held here.
@@ -55,7 +57,7 @@ describe('Dockerfile', () => {
     const argv = JSON.parse(entrypoint!.slice('ENTRYPOINT'.length)) as string[];
     expect(argv.slice(0, 2)).toEqual(['/bin/sh', '-c']);
     expect(argv[2]).toContain('exec node dist/apps/$APP/src/main.js "$@"');
-    expect(apps).toEqual(expect.arrayContaining(['gateway', 'contacts', 'webhook-dispatch', 'ops']));
+    expect(apps).toEqual(expect.arrayContaining([...SERVICE_NAMES, 'ops']));
     for (const app of apps)
       expect([app, existsSync(join(ROOT, 'apps', app, 'src', 'main.ts'))]).toEqual([app, true]);
   });

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { EnvReader, serviceBaseConfig } from '@cms/config';
+import {
+  EnvReader,
+  SERVICE_SECRETS,
+  SERVICE_CATALOG,
+  SERVICE_NAMES,
+  serviceBaseConfig,
+  upstreamsOf,
+  upstreamUrlVariable,
+} from '@cms/config';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import { parse } from 'yaml';
@@ -31,13 +39,15 @@ import {
   unknownFields,
 } from '../src';
 
-/** The HTTP services; `ops` is a CLI run as a Job. */
-const SERVICES = ['gateway', 'contacts', 'webhook-dispatch'];
+/** The HTTP services, from the catalog the manifests are generated from; `ops` is a CLI run as a Job. */
+const SERVICES = SERVICE_NAMES;
+/** The services an autoscaler sizes. */
+const AUTOSCALED = SERVICE_CATALOG.filter((service) => service.role === 'api').map((service) => service.name);
 /** Created apart from the manifests in a real installation (deploy/k8s/README.md); never committed. */
 const SECRET = 'cms-secrets';
 /** The shared ConfigMap every service base expects to find in its namespace. */
 const SHARED_CONFIG = 'cms-config';
-const SECRET_KEYS = ['DATABASE_URL', 'ADMIN_TOKEN', 'SECRETS_KEY'];
+const SECRET_KEYS = ['DATABASE_URL', ...SERVICE_SECRETS];
 const GRACE_SECONDS = 30;
 /** Loading the schemas and type-checking every rendered object takes seconds on a busy machine. */
 const SCHEMA_TIMEOUT_MS = 60_000;
@@ -387,7 +397,9 @@ describe.each(OVERLAYS)('%s', (dir) => {
         .map((deployment) => deployment.metadata.name)
         .sort(),
     ).toEqual([...SERVICES].sort());
-    expect(autoscalers(objects).map(describeObject)).toEqual(['HorizontalPodAutoscaler/gateway']);
+    expect(autoscalers(objects).map(describeObject)).toEqual(
+      AUTOSCALED.map((service) => `HorizontalPodAutoscaler/${service}`),
+    );
     expect(
       Object.fromEntries(jobs(objects).map((job) => [job.metadata.name, soleContainer(job).args])),
     ).toEqual({
@@ -453,15 +465,25 @@ describe.each(OVERLAYS)('%s', (dir) => {
     }
   });
 
-  it('points the gateway at the contacts and webhook-dispatch Services', () => {
+  it('runs each service on the HTTP port and database schema of its entry in the catalog', () => {
+    const objects = objectsOf(dir);
+    const deployed = serviceDeployments(objects).map((deployment) => {
+      const env = resolveEnv(soleContainer(deployment), objects).env;
+      return [deployment.metadata.name, { httpPort: Number(env.HTTP_PORT), schema: env.DATABASE_SCHEMA }];
+    });
+    expect(Object.fromEntries(deployed)).toEqual(
+      Object.fromEntries(SERVICE_CATALOG.map(({ name, httpPort, schema }) => [name, { httpPort, schema }])),
+    );
+  });
+
+  it('points the gateway at the Service of each service it proxies reads to', () => {
     const objects = objectsOf(dir);
     const gateway = serviceDeployments(objects).find((deployment) => deployment.metadata.name === 'gateway')!;
     const reader = new EnvReader(resolveEnv(soleContainer(gateway), objects).env);
-    for (const [variable, upstream] of [
-      ['CONTACTS_URL', 'contacts'],
-      ['WEBHOOK_DISPATCH_URL', 'webhook-dispatch'],
-    ] as const) {
-      const url = new URL(reader.httpUrl(variable, 'http://unset'));
+    const upstreams = upstreamsOf('gateway').map((upstream) => upstream.name);
+    expect(upstreams.length).toBeGreaterThan(0);
+    for (const upstream of upstreams) {
+      const url = new URL(reader.httpUrl(upstreamUrlVariable(upstream), 'http://unset'));
       const service = services(objects).find((candidate) => candidate.metadata.name === url.hostname);
       expect(service?.metadata.name).toBe(upstream);
       expect(service!.spec!.ports!.map((port) => port.port)).toContain(Number(url.port));

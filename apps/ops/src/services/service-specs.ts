@@ -1,47 +1,12 @@
-import type { TopicKey } from '@cms/contracts';
+import { SERVICE_CATALOG, type ServiceEntry } from '@cms/config';
 
-export interface ConsumerSpec {
-  /** The checkpoint owner (and, under the topic namespace, the consumer group). */
-  name: string;
-  topics: TopicKey[];
-}
+/** What ops reads of a service: its name, default schema, consumers and carried tables. */
+export type ServiceSpec = ServiceEntry;
 
-export interface ServiceSpec {
-  name: string;
-  /** The schema the service runs on unless `--schema` says otherwise. */
-  schema: string;
-  consumers: ConsumerSpec[];
-  /**
-   * Tables of the schema that are not derived from the log (jobs, operational counters), in the order
-   * they can be inserted: a rebuild in place keeps them, and a blue/green switch copies them from the
-   * live schema into the new one. (Free-standing sequences, such as the gateway's id sequences, are
-   * carried over at every switch.)
-   */
-  carriedTables?: string[];
-}
-
-/** The services whose consumers keep checkpoints, as they run by default. */
-export const SERVICES: readonly ServiceSpec[] = [
-  {
-    name: 'gateway',
-    schema: 'gateway',
-    consumers: [{ name: 'gateway', topics: ['requests'] }],
-  },
-  {
-    name: 'contacts',
-    schema: 'contacts',
-    consumers: [{ name: 'contacts', topics: ['requests'] }],
-  },
-  {
-    name: 'webhook-dispatch',
-    schema: 'webhook_dispatch',
-    consumers: [
-      { name: 'webhook-dispatch', topics: ['requests'] },
-      { name: 'webhook-dispatch.facts', topics: ['contacts'] },
-    ],
-    carriedTables: ['webhook_deliveries', 'webhook_attempts', 'webhook_endpoint_failures'],
-  },
-];
+/** The services whose consumers keep checkpoints, as they run by default: the catalog's. */
+export const SERVICES: readonly ServiceSpec[] = SERVICE_CATALOG.filter(
+  (service) => service.consumers.length > 0,
+);
 
 export function serviceSpec(name: string): ServiceSpec {
   const spec = SERVICES.find((service) => service.name === name);

@@ -1,0 +1,142 @@
+import type { TopicKey } from '@cms/contracts';
+
+/**
+ * The service catalog: every HTTP service of the system, once. Code that lists services reads it (ops,
+ * the gateway's upstream addresses, the deploy tests), and `node -r @swc-node/register
+ * scripts/generate-manifests.ts` writes from it what cannot import it: scripts/services.sh (what `npm
+ * start` runs), docker-compose.yml and the Kustomize bases and overlays under deploy/k8s. A new service
+ * is one entry here, then that command.
+ */
+
+/** One Kafka consumer of a service, with checkpoints of its own. */
+export interface ConsumerEntry {
+  /** The checkpoint owner (and, under the topic namespace, the consumer group). */
+  readonly name: string;
+  readonly topics: readonly TopicKey[];
+}
+
+/** A setting of the service's own, with the value its Kubernetes ConfigMap gives it. */
+export interface SettingEntry {
+  readonly name: string;
+  readonly value: string;
+  /** Written above it in the ConfigMap's env file. */
+  readonly doc?: string;
+}
+
+/** Keys of the `cms-secrets` Secret a service may read, besides DATABASE_URL which every one reads. */
+export const SERVICE_SECRETS = ['ADMIN_TOKEN', 'SECRETS_KEY'] as const;
+export type SecretKey = (typeof SERVICE_SECRETS)[number];
+
+/**
+ * One service. Each gets a Deployment, a Service, a PodDisruptionBudget and a migration Job (`main.js
+ * migrate` for the schema it owns); its `role` decides how it is sized.
+ */
+export interface ServiceEntry<Name extends string = string> {
+  /** The app under apps/, its image `cms/<name>`, its Kubernetes objects and its checkpoints' service. */
+  readonly name: Name;
+  /** The port it serves HTTP on (API, /health, /ready, /metrics) unless HTTP_PORT says otherwise. */
+  readonly httpPort: number;
+  /** The Postgres schema it owns, unless DATABASE_SCHEMA says otherwise. */
+  readonly schema: string;
+  /**
+   * `api`: the public edge; it keeps no state of its own, so an autoscaler sizes it on CPU. `consumer`:
+   * decides requests from the log; its replicas share the request topic's partitions, counted by hand.
+   */
+  readonly role: 'api' | 'consumer';
+  readonly consumers: readonly ConsumerEntry[];
+  /**
+   * Tables of the schema that are not derived from the log (jobs, operational counters), in the order
+   * they can be inserted: a rebuild in place keeps them, and a blue/green switch copies them from the
+   * live schema into the new one. (Free-standing sequences, such as the gateway's id sequences, are
+   * carried over at every switch.)
+   */
+  readonly carriedTables?: readonly string[];
+  /** The keys of `cms-secrets` it reads besides DATABASE_URL. */
+  readonly secrets: readonly SecretKey[];
+  /** Reads REDIS_URL. */
+  readonly redis?: boolean;
+  /** The services it proxies reads to, each at `<NAME>_URL` (see `upstreamUrlVariable`). */
+  readonly upstreams?: readonly NoInfer<Name>[];
+  /** Its other settings, as its Kubernetes ConfigMap sets them. */
+  readonly settings?: readonly SettingEntry[];
+  /** What more replicas of a consumer buy, when more than a share of the request topic's partitions. */
+  readonly replicasNote?: string;
+}
+
+/** Names the catalog's entries by their own names, and holds each upstream to one of them. */
+function catalog<const Name extends string>(
+  entries: readonly ServiceEntry<Name>[],
+): readonly ServiceEntry<Name>[] {
+  return entries;
+}
+
+export const SERVICE_CATALOG = catalog([
+  {
+    name: 'gateway',
+    httpPort: 3000,
+    schema: 'gateway',
+    role: 'api',
+    consumers: [{ name: 'gateway', topics: ['requests'] }],
+    secrets: ['ADMIN_TOKEN', 'SECRETS_KEY'],
+    redis: true,
+    upstreams: ['contacts', 'webhook-dispatch'],
+    settings: [
+      {
+        name: 'PUBLIC_BASE_URL',
+        value: '',
+        doc:
+          'Optional: the address clients reach the gateway at (e.g. https://api.example.com); integration ' +
+          'webhook URLs are answered absolute under it, and as a path without it.',
+      },
+      { name: 'OUTCOME_TIMEOUT_MS', value: '10000' },
+      { name: 'KEY_CACHE_TTL_MS', value: '2000' },
+      { name: 'RATE_LIMIT_WINDOW_SECONDS', value: '60' },
+    ],
+  },
+  {
+    name: 'contacts',
+    httpPort: 3001,
+    schema: 'contacts',
+    role: 'consumer',
+    consumers: [{ name: 'contacts', topics: ['requests'] }],
+    secrets: [],
+  },
+  {
+    name: 'webhook-dispatch',
+    httpPort: 3006,
+    schema: 'webhook_dispatch',
+    role: 'consumer',
+    consumers: [
+      { name: 'webhook-dispatch', topics: ['requests'] },
+      { name: 'webhook-dispatch.facts', topics: ['contacts'] },
+    ],
+    carriedTables: ['webhook_deliveries', 'webhook_attempts', 'webhook_endpoint_failures'],
+    secrets: ['SECRETS_KEY'],
+    settings: [
+      {
+        name: 'WEBHOOK_ALLOW_NETWORKS',
+        value: '',
+        doc: 'Optional: CIDRs deliveries may go to although they are not public unicast addresses.',
+      },
+    ],
+    replicasNote:
+      "Replicas share the request topic's partitions (24 by default); every replica also claims due " +
+      'deliveries from Postgres, so delivery throughput scales past the partition count.',
+  },
+]);
+
+export type ServiceName = (typeof SERVICE_CATALOG)[number]['name'];
+
+export const SERVICE_NAMES: readonly ServiceName[] = SERVICE_CATALOG.map((service) => service.name);
+
+const entryOf = (name: ServiceName) => SERVICE_CATALOG.find((service) => service.name === name)!;
+
+/** The entries of the services `name` proxies reads to. */
+export function upstreamsOf(name: ServiceName): ServiceEntry<ServiceName>[] {
+  return (entryOf(name).upstreams ?? []).map(entryOf);
+}
+
+/** The variable that holds an upstream's base URL: `CONTACTS_URL`, `WEBHOOK_DISPATCH_URL`. */
+export function upstreamUrlVariable(name: string): string {
+  return `${name.toUpperCase().replace(/-/g, '_')}_URL`;
+}
