@@ -28,6 +28,8 @@ check "lint" eslint . --max-warnings 0
 check "format" prettier --check . --log-level warn
 # scripts/services.sh, docker-compose.yml and deploy/k8s are written from the service catalog.
 check "manifests" node -r @swc-node/register scripts/generate-manifests.ts --check
+# scripts/new-service.ts makes a service that type checks, lints and passes its suite (on a copy of the repository).
+check "generator" bash scripts/check-generator.sh
 
 mkdir -p .local
 results=".local/jest-results.json"

@@ -5,6 +5,7 @@ export * from './validation/validation-errors.mapper';
 export * from './pagination/pagination.helpers';
 export * from './identifiers/identifier';
 export * from './query/list-query';
+export * from './query/workspace-id.decorator';
 export * from './health/health.module';
 export * from './health/health.options';
 export * from './health/readiness.registry';

@@ -1,4 +1,4 @@
-import { TOPICS, type Topics } from '@cms/contracts';
+import { TOPICS, type TopicKey, type Topics } from '@cms/contracts';
 import { ConfigResourceTypes, ConfigSource, type Admin, type ITopicConfig } from 'kafkajs';
 
 import { TOPIC_MAX_MESSAGE_BYTES } from '../records/record-bounds';
@@ -41,17 +41,15 @@ const KEEP_FOREVER = {
   ...SIZE,
 };
 
+/** The topics that are not one service's facts; every other topic of TOPICS is. */
+const NOT_FACTS: ReadonlySet<TopicKey> = new Set(['requests', 'outcomes', 'deadLetters']);
+
 export function topicSpecs(layout: Partial<TopicLayout> = {}, topics: Topics = TOPICS): TopicSpec[] {
   const l = { ...DEFAULT_TOPIC_LAYOUT, ...layout };
-  const facts = [
-    topics.contacts,
-    topics.segments,
-    topics.automations,
-    topics.broadcasts,
-    topics.messaging,
-    topics.webhooks,
-    topics.gateway,
-  ];
+  // A service added to TOPICS (scripts/new-service.ts does) has its facts topic made with the others.
+  const facts = (Object.keys(TOPICS) as TopicKey[])
+    .filter((key) => !NOT_FACTS.has(key))
+    .map((key) => topics[key]);
   return [
     { name: topics.requests, partitions: l.requestPartitions, config: KEEP_FOREVER },
     ...facts.map((name) => ({ name, partitions: l.factPartitions, config: KEEP_FOREVER })),

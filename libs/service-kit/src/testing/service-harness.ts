@@ -17,6 +17,8 @@ import {
   ensureTopics,
   envelopeRecord,
   topicSpecs,
+  type PartitionOffsets,
+  type RebuildPlan,
   type TopicLayout,
 } from '@cms/kafka';
 import { createDataSource, dropSchema } from '@cms/persistence';
@@ -35,7 +37,8 @@ import type { Admin, Consumer, Kafka } from 'kafkajs';
 import pino, { type Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 
-import { startService, type RunningService } from '../service-app';
+import { entitiesOf } from '../infrastructure.module';
+import { rebuildService, startService, type RunningService } from '../service-app';
 import type { KitConfig, ServiceDefinition } from '../service-definition';
 
 /** An outcome as a peer reads it on the outcome topic. */
@@ -87,6 +90,7 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
   private readonly instances = new Set<RunningService>();
   private readonly processes = new Set<ServiceProcess>();
   private readonly schemas: string[];
+  private rebuilds = 0;
 
   private constructor(
     private readonly options: ServiceHarnessOptions<C, O>,
@@ -132,7 +136,8 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
       url: stack.databaseUrl,
       schema,
       applicationName: `${definition.name}-test`,
-      entities: [],
+      // For their tables' metadata (projectionRows); nothing is synchronised.
+      entities: entitiesOf(definition),
       migrations: [],
       poolSize: 2,
     });
@@ -168,6 +173,11 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
     };
   }
 
+  /** The configuration an instance on the harness's schema reads. */
+  private config(): C {
+    return this.options.definition.loadConfig(this.env(this.schema, 0), {});
+  }
+
   /** A schema for another instance (a rebuild beside the first), dropped by stop. */
   newSchema(): string {
     const schema = uniqueName(this.options.definition.defaultSchema);
@@ -178,12 +188,7 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
   /** An instance in this process, through the kit's startService. */
   async startService(options: StartOptions<O> = {}): Promise<RunningService> {
     const config = this.options.definition.loadConfig(this.env(options.schema, 0, options.env), {});
-    const service = await startService(
-      this.options.definition,
-      config,
-      this.options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-      options.overrides,
-    );
+    const service = await startService(this.options.definition, config, this.logger, options.overrides);
     this.instances.add(service);
     return service;
   }
@@ -226,6 +231,46 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
       throw new Error(`${String(error)}\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
     }
     return instance;
+  }
+
+  /**
+   * The projection rebuilt from the log into a new schema, as `ops replay --blue-green` builds one: the
+   * kit's rebuild (`main.js rebuild`) up to where each consumer's topics end now, publishing nothing
+   * (the live instance published it all). Resolves with the schema once the rebuild has stopped.
+   */
+  async rebuild(): Promise<string> {
+    const { definition } = this.options;
+    const schema = this.newSchema();
+    const live = this.config();
+    const consumers: RebuildPlan['consumers'] = {};
+    for (const declaration of definition.consumers) {
+      const until: PartitionOffsets = {};
+      for (const topic of declaration.topics(live)) {
+        const ends = await this.admin.fetchTopicOffsets(topic);
+        until[topic] = Object.fromEntries(ends.map(({ partition, high }) => [String(partition), high]));
+      }
+      consumers[`${live.consumerName}${declaration.suffix}`] = { until, horizon: until };
+    }
+    this.rebuilds += 1;
+    const plan: RebuildPlan = { group: `test${this.rebuilds}`, publish: false, consumers };
+    const config = definition.loadConfig(
+      // One process: the shares of a rebuild are processes started from main.js, which a test does not run.
+      this.env(schema, 0, { REBUILD_PLAN: JSON.stringify(plan), REBUILD_PROCESSES: '1' }),
+      { rebuild: true },
+    );
+    await rebuildService(definition, config, config.rebuild!, this.logger);
+    return schema;
+  }
+
+  /** Every row of the projection's tables in `schema` (the harness's unless given), by table, in key order. */
+  async projectionRows(schema = this.schema): Promise<Record<string, unknown[]>> {
+    const rows: Record<string, unknown[]> = {};
+    for (const entity of this.options.definition.projection) {
+      const { tableName, primaryColumns } = this.db.getMetadata(entity);
+      const order = primaryColumns.map((column) => `"${column.databaseName}"`).join(', ');
+      rows[tableName] = await this.db.query(`SELECT * FROM "${schema}"."${tableName}" ORDER BY ${order}`);
+    }
+    return rows;
   }
 
   /** A request record as the gateway makes it. */
@@ -316,6 +361,11 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
     await this.db.destroy();
     await deleteTestTopics(this.admin, Object.values(this.topics));
     await this.admin.disconnect();
+  }
+
+  /** Where instances in this process log: silent unless TEST_LOG_LEVEL is set. */
+  private get logger(): Logger {
+    return this.options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   }
 
   private collect(topic: string, value: Buffer | null): void {

@@ -8,6 +8,7 @@ import {
   parsePagination,
   toListBody,
   toSqlWindow,
+  WorkspaceId,
   type ListBody,
   type QueryParams,
 } from '@cms/http';
@@ -15,7 +16,6 @@ import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { parseId } from '../../reads/query-params';
-import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { ContactRepository, type ContactFilters } from '../contact.repository';
 import { contactResource } from '../contact.resource';
 import { eventPhone } from '../phone-number';

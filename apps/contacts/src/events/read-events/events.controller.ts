@@ -8,13 +8,13 @@ import {
   textParam,
   toListBody,
   toSqlWindow,
+  WorkspaceId,
   type ListBody,
   type QueryParams,
 } from '@cms/http';
 import { Controller, Get, Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { EventRepository, type EventFilters } from '../event.repository';
 import { eventResource } from '../event.resource';
 

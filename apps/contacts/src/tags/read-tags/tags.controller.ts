@@ -6,6 +6,7 @@ import {
   parsePagination,
   toListBody,
   toSqlWindow,
+  WorkspaceId,
   type ListBody,
   type QueryParams,
 } from '@cms/http';
@@ -13,7 +14,6 @@ import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { parseId } from '../../reads/query-params';
-import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { TagRepository } from '../tag.repository';
 import { tagResource } from '../tag.resource';
 

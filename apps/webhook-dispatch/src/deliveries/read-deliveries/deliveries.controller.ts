@@ -9,6 +9,7 @@ import {
   parsePagination,
   toListBody,
   toSqlWindow,
+  WorkspaceId,
   type ListBody,
   type QueryParams,
 } from '@cms/http';
@@ -17,7 +18,6 @@ import { DataSource } from 'typeorm';
 
 import { WebhookEndpointRepository } from '../../endpoints/webhook-endpoint.repository';
 import { parseUuidId } from '../../reads/query-params';
-import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { WebhookDeliveryRepository } from '../webhook-delivery.repository';
 
 /** The reads the gateway proxies for GET /api/v1/webhook-endpoints/{id}/deliveries[/{delivery_id}]. */

@@ -7,6 +7,7 @@ import {
   parsePagination,
   toListBody,
   toSqlWindow,
+  WorkspaceId,
   type ListBody,
   type QueryParams,
 } from '@cms/http';
@@ -14,7 +15,6 @@ import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { parseUuidId } from '../../reads/query-params';
-import { WorkspaceId } from '../../reads/workspace-id.decorator';
 import { WebhookEndpointRepository } from '../webhook-endpoint.repository';
 import { endpointResource } from '../webhook-endpoint.resource';
 
