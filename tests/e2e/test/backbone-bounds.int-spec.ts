@@ -141,6 +141,7 @@ describe('a service whose outbox does not move while rows wait', () => {
   });
 
   afterAll(async () => {
+    if (!system) return;
     const admin = createKafka({ brokers: system.stack.kafkaBrokers, clientId: 'e2e-bounds' }).admin();
     await admin.connect();
     await admin.deleteTopics({ topics: [missingTopic] }).catch(() => undefined);

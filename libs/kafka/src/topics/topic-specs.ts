@@ -90,16 +90,44 @@ export async function ensureTopics(
       replicationFactor,
       configEntries: Object.entries(spec.config).map(([name, value]) => ({ name, value })),
     }));
-    await admin.createTopics({ topics, waitForLeaders: true });
+    try {
+      await admin.createTopics({ topics, waitForLeaders: true });
+    } catch (error) {
+      // Created, but kafkajs' wait for their leaders gives up on the brief unknown-topic answer (below).
+      if (!isUnknownTopic(error)) throw error;
+    }
   }
   const altered = await alignSizeLimits(
     admin,
     specs.filter((spec) => existing.has(spec.name)),
   );
-  const reports = await describeTopics(admin, specs, new Set(missing.map((spec) => spec.name)));
+  const reports = await untilTopicsKnown(() =>
+    describeTopics(admin, specs, new Set(missing.map((spec) => spec.name))),
+  );
   return reports.map((report) =>
     report.status === 'exists' && altered.has(report.name) ? { ...report, status: 'altered' } : report,
   );
+}
+
+function isUnknownTopic(error: unknown): boolean {
+  return (error as { type?: unknown } | null)?.type === 'UNKNOWN_TOPIC_OR_PARTITION';
+}
+
+/**
+ * A broker answers metadata of a topic it has just created from a cache that other brokers' (or its
+ * own controller's) updates reach a moment later: "This server does not host this topic-partition"
+ * until they do. Waits that out (a few seconds at most), and nothing else.
+ */
+async function untilTopicsKnown<T>(read: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 50; ; wait = Math.min(wait * 2, 1000)) {
+    try {
+      return await read();
+    } catch (error) {
+      if (!isUnknownTopic(error) || Date.now() + wait > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /**
