@@ -72,6 +72,8 @@ export interface ServiceProcess {
   url: string;
   /** SIGKILL: no shutdown hook runs, nothing is flushed. */
   kill(): Promise<void>;
+  /** SIGTERM: its graceful shutdown (SIGKILL after 10 s). */
+  stop(): Promise<void>;
 }
 
 const SPAWN_READY_MS = 60_000;
@@ -221,6 +223,10 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
       kill: async () => {
         this.processes.delete(instance);
         await stopProcess(child, 'SIGKILL', 0);
+      },
+      stop: async () => {
+        this.processes.delete(instance);
+        await stopProcess(child, 'SIGTERM', 10_000);
       },
     };
     this.processes.add(instance);
