@@ -60,26 +60,62 @@ export class ChunkStateIncompleteError extends Error {
 }
 
 /**
- * The length-then-bytes key order of Postgres' jsonb, and JSON's numbers: what a value reads back as
- * once stored, so that a later record of the chunk sees what it would see reading the row.
+ * What `value` reads back as once stored as jsonb, so that a later record of the chunk sees what it
+ * would see reading the row: its JSON parsed again (a number JSON cannot write is null, -0 is 0, what
+ * JSON leaves out of an object is gone and out of an array is null), with the members of every object
+ * in jsonb's order (length, then bytes). Values as JSON parses them are walked, without writing and
+ * parsing their JSON (a contact's data is up to 64 KiB of it); anything else takes that round trip.
  */
 function asStored<T>(value: T): T {
-  return reorder(JSON.parse(JSON.stringify(value)) as unknown) as T;
+  return storedValue(value) as T;
+}
+
+function storedValue(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value + 0 : null;
+    case 'object': {
+      if (value === null) return null;
+      if (Array.isArray(value)) {
+        const items: unknown[] = [];
+        for (let index = 0; index < value.length; index += 1) {
+          items.push(storedValue(value[index] as unknown) ?? null);
+        }
+        return items;
+      }
+      const object = value as Record<string, unknown>;
+      if (Object.getPrototypeOf(object) !== Object.prototype || typeof object.toJSON === 'function') {
+        return roundTrip(object);
+      }
+      const ordered: Record<string, unknown> = {};
+      for (const key of Object.keys(object).sort(jsonbKeyOrder)) {
+        const member = storedValue(object[key]);
+        if (member !== undefined) ordered[key] = member;
+      }
+      return ordered;
+    }
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    case 'bigint':
+      return roundTrip(value);
+  }
+}
+
+/** The value's JSON parsed again and put in jsonb's order (JSON.stringify refuses a bigint, as before). */
+function roundTrip(value: unknown): unknown {
+  const json = JSON.stringify(value);
+  return json === undefined ? undefined : storedValue(JSON.parse(json) as unknown);
 }
 
 function jsonbKeyOrder(a: string, b: string): number {
   const left = Buffer.from(a, 'utf8');
   const right = Buffer.from(b, 'utf8');
   return left.length - right.length || Buffer.compare(left, right);
-}
-
-function reorder(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(reorder);
-  if (value === null || typeof value !== 'object') return value;
-  const object = value as Record<string, unknown>;
-  const ordered: Record<string, unknown> = {};
-  for (const key of Object.keys(object).sort(jsonbKeyOrder)) ordered[key] = reorder(object[key]);
-  return ordered;
 }
 
 function storedContact(contact: ContactEntity): ContactEntity {

@@ -123,7 +123,7 @@ export class ContactsChunk implements ChunkHandler {
    * the only record in hand, rather than with a few statements per element, which would hold every
    * partition of the consumer (other workspaces' writes) for seconds.
    */
-  worthAlone(record: DecodedRecord): boolean {
+  worthAlone(record: Pick<DecodedRecord, 'type'>): boolean {
     return record.type === CONTACT_REQUEST_TYPES.batchUpsert;
   }
 

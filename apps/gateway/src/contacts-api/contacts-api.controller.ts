@@ -123,9 +123,8 @@ export class ContactsApiController {
     @Body() body: BatchUpsertContactsBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const contacts = await Promise.all(
-      body.contacts.map(async (contact) => ({ ...contact, contact_id: await this.ids.next('contact') })),
-    );
+    const ids = await this.ids.many('contact', body.contacts.length);
+    const contacts = body.contacts.map((contact, index) => ({ ...contact, contact_id: ids[index]! }));
     return this.write(reply, caller, CONTACT_REQUEST_TYPES.batchUpsert, {
       contacts,
       contact_limit: this.contactLimit(caller),

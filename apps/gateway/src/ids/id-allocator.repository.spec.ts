@@ -11,16 +11,19 @@ class FakeSequence {
   failNext = false;
 
   readonly dataSource = {
-    query: async (): Promise<Array<{ start: string }>> => {
+    /** One block, or as many as the query's one parameter says (`generate_series(1, $1)`). */
+    query: async (_sql: string, params: number[] = [1]): Promise<Array<{ start: string }>> => {
       this.queries += 1;
       await new Promise<void>((resolve) => this.waiting.push(resolve));
       if (this.failNext) {
         this.failNext = false;
         throw new Error('connection refused');
       }
-      const start = this.nextStart;
-      this.nextStart += ID_BLOCK_SIZE;
-      return [{ start: String(start) }];
+      return Array.from({ length: params[0]! }, () => {
+        const start = this.nextStart;
+        this.nextStart += ID_BLOCK_SIZE;
+        return { start: String(start) };
+      });
     },
   } as unknown as DataSource;
 
@@ -86,6 +89,25 @@ describe('IdAllocatorRepository', () => {
     await sequence.answer();
     for (let id = ID_BLOCK_SIZE / 2 + 2; id <= ID_BLOCK_SIZE; id += 1) await ids.next('tag');
     expect(await settled(ids.next('tag'))).toEqual({ done: true, value: ID_BLOCK_SIZE + 1 });
+  });
+
+  it('hands out many ids at once from the block in hand and the blocks still needed, in one round trip', async () => {
+    const sequence = new FakeSequence();
+    const ids = new IdAllocatorRepository(sequence.dataSource);
+    const first = ids.next('contact');
+    await sequence.answer();
+    expect(await first).toBe(1);
+
+    const many = ids.many('contact', 3 * ID_BLOCK_SIZE);
+    await sequence.answer();
+    const handed = await many;
+    expect(sequence.queries).toBe(2);
+    expect(new Set(handed).size).toBe(3 * ID_BLOCK_SIZE);
+    expect(handed.slice(0, 3)).toEqual([2, 3, 4]);
+    expect(Math.max(...handed)).toBe(3 * ID_BLOCK_SIZE + 1);
+    // What the last block held beyond them is handed out next, without asking the database.
+    expect(await settled(ids.next('contact'))).toEqual({ done: true, value: 3 * ID_BLOCK_SIZE + 2 });
+    expect(sequence.queries).toBe(2);
   });
 
   it('fails the requests waiting for a block the database could not give, and serves the next ones', async () => {

@@ -46,6 +46,33 @@ export class IdAllocatorRepository {
     }
   }
 
+  /**
+   * `count` ids of a kind at once (the contacts of a batch): first what the blocks in hand hold, then
+   * every block still needed in one round trip, where asking for them one id at a time waits for a
+   * round trip per block. What the last block holds beyond `count` is kept for the next ids.
+   */
+  async many(kind: IdKind, count: number): Promise<number[]> {
+    const state = this.state(kind);
+    const ids: number[] = [];
+    for (const block of [state.current, state.spare]) {
+      while (block && block.next < block.end && ids.length < count) ids.push(block.next++);
+    }
+    const missing = count - ids.length;
+    if (missing === 0) return ids;
+    const rows: Array<{ start: string }> = await this.dataSource.query(
+      `SELECT nextval('${kind}_ids')::text AS start FROM generate_series(1, $1)`,
+      [Math.ceil(missing / ID_BLOCK_SIZE)],
+    );
+    for (const row of rows) {
+      const block = { next: Number(row.start), end: Number(row.start) + ID_BLOCK_SIZE };
+      while (block.next < block.end && ids.length < count) ids.push(block.next++);
+      if (block.next === block.end) continue;
+      if (!state.current || state.current.next >= state.current.end) state.current = block;
+      else state.spare ??= block;
+    }
+    return ids;
+  }
+
   private state(kind: IdKind): Kind {
     let state = this.kinds.get(kind);
     if (!state) {

@@ -1,5 +1,5 @@
 import type { DecodedRecord, RecordTypeRegistry } from '@cms/contracts';
-import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { Registry, RegistryContentType } from 'prom-client';
 import type { DataSource } from 'typeorm';
@@ -8,6 +8,7 @@ import { CheckpointBehindError, CheckpointStore } from './checkpoint-store';
 import { ConsumerTelemetry, type ConsumerStats } from './consumer-telemetry';
 import { DeadLetterWriter, type RejectedRecord } from './dead-letter-writer';
 import { FailureRecovery } from './failure-recovery';
+import { headerText } from '../telemetry/trace-headers';
 import { partitionKey } from './partition-key';
 import type { ChunkHandler, RecordContext } from './record-context';
 import { SupervisedConsumer } from './supervised-consumer';
@@ -102,6 +103,12 @@ export interface ConsumerRuntimeOptions {
  * a second. Kafka's group offsets are committed afterwards and only as a hint: on assignment
  * the consumer seeks to the Postgres checkpoint, which is the truth.
  *
+ * A chunk led by a record worth a transaction of its own (ChunkHandler.worthAlone) is applied apart:
+ * its partition is paused and its batch handed back to kafkajs, which fetches for no partition until
+ * every batch of a fetch is handed back, and its transaction runs beside the others; once it commits,
+ * the partition is read on from after the chunk. The partition's own later records wait for it, in
+ * order; other partitions' records are fetched, applied and committed meanwhile.
+ *
  * This class wires the parts, each in a file of its own: the checkpoints and their fence
  * (CheckpointStore), one transaction of records (TransactionRunner), which chunks share one
  * (TransactionScheduler), what follows a failed one (FailureRecovery, DeadLetterWriter), and what the
@@ -114,6 +121,8 @@ export class ConsumerRuntime {
   private readonly transactions: TransactionRunner;
   private readonly scheduler: TransactionScheduler;
   private readonly recovery: FailureRecovery;
+  /** Chunks being applied apart (see applyApart), until their partition reads on. */
+  private readonly apart = new Set<Promise<void>>();
   private running = false;
 
   constructor(private readonly options: ConsumerRuntimeOptions) {
@@ -177,6 +186,7 @@ export class ConsumerRuntime {
     this.scheduler.stopLazyCheckpoints();
     await this.supervised.stop();
     this.telemetry.stopped();
+    await Promise.all(this.apart);
     await this.scheduler.settled();
     if (this.checkpoints.hasReadPast) {
       await this.transactions.run([], this.checkpoints.readPastRuns()).catch((error: unknown) => {
@@ -266,9 +276,17 @@ export class ConsumerRuntime {
     if (first) this.telemetry.reportLag(batch.topic, batch.partition, batch.highWatermark, first.offset);
     const active = (): boolean => this.running && isRunning() && !isStale();
     const { maxPerTransaction } = this.scheduler;
-    for (let start = 0; start < messages.length; start += maxPerTransaction) {
+    for (let start = 0; start < messages.length;) {
       if (!active()) return;
-      const chunk = messages.slice(start, start + maxPerTransaction);
+      const end = Math.min(start + maxPerTransaction, messages.length);
+      const alone = this.aloneFrom(messages, start, end);
+      if (alone === start) {
+        this.applyApart(payload, messages.slice(start, end), active);
+        await commitOffsetsIfNecessary();
+        return;
+      }
+      const chunk = messages.slice(start, alone);
+      start = alone;
       const member: Member = {
         topic: batch.topic,
         partition: batch.partition,
@@ -295,5 +313,85 @@ export class ConsumerRuntime {
       await heartbeat();
     }
     await commitOffsetsIfNecessary();
+  }
+
+  /**
+   * Where in `messages[start, end)` the first record worth a transaction of its own is (`end` when
+   * none is): known from its type header. A rebuild applies every partition to its end at full speed
+   * and pauses each there itself, so it applies such records in line.
+   */
+  private aloneFrom(messages: KafkaMessage[], start: number, end: number): number {
+    const { chunk, accepts, until } = this.options;
+    if (!chunk?.worthAlone || until !== undefined) return end;
+    for (let index = start; index < end; index += 1) {
+      const type = headerText(messages[index]!.headers, 'ce_type');
+      if (type !== undefined && (!accepts || accepts(type)) && chunk.worthAlone({ type })) return index;
+    }
+    return end;
+  }
+
+  /**
+   * Applies the chunk (led by a record worth a transaction of its own) apart from the fetch it came
+   * with: its partition is paused and the batch handed back, so kafkajs fetches the other partitions
+   * while it is applied. Once its transaction committed the partition is read on from after the chunk;
+   * when it was not applied (the consumer stopped, the partition was sought elsewhere) from where
+   * kafkajs stands, which is before it.
+   */
+  private applyApart(payload: EachBatchPayload, messages: KafkaMessage[], active: () => boolean): void {
+    const { batch } = payload;
+    const member: Member = { topic: batch.topic, partition: batch.partition, messages, reject: new Map() };
+    const resume = payload.pause();
+    // kafkajs heartbeats on its own while it fetches; a rebalance is its business, not this chunk's.
+    const heartbeat = () => payload.heartbeat().catch(() => undefined);
+    const applying = this.applyAlone(member, batch.highWatermark, heartbeat, active)
+      .catch((error: unknown) => {
+        // Not applied: the partition is read again from before the chunk once it resumes.
+        this.options.logger.error(
+          { err: error, topic: batch.topic, partition: batch.partition, offset: messages[0]!.offset },
+          'could not apply a chunk apart; reading it again',
+        );
+      })
+      .finally(() => {
+        this.apart.delete(applying);
+        resume();
+      });
+    this.apart.add(applying);
+  }
+
+  private async applyAlone(
+    member: Member,
+    highWatermark: string,
+    heartbeat: () => Promise<void>,
+    active: () => boolean,
+  ): Promise<void> {
+    const { topic, partition, messages } = member;
+    try {
+      const alone = await this.scheduler.submitAlone(member, active);
+      const outcome =
+        alone.kind === 'fallback'
+          ? await this.recovery.applyAlone(member, alone.error, heartbeat, active)
+          : alone;
+      if (outcome.kind === 'stopped') return;
+      if (outcome.wroteOutbox) this.options.onOutboxWritten?.();
+      const next = (BigInt(messages[messages.length - 1]!.offset) + 1n).toString();
+      this.telemetry.reportLag(topic, partition, highWatermark, next);
+      this.readOnFrom(topic, partition, next);
+    } catch (error) {
+      if (!(error instanceof CheckpointBehindError)) throw error;
+      if (this.running) this.rewind(topic, partition, error.next, messages[0]!.offset);
+    }
+  }
+
+  /**
+   * Seeks past a chunk applied apart. A consumer that stopped, or was replaced and has not joined yet,
+   * seeks to the stored checkpoints when it joins, which are past the chunk too.
+   */
+  private readOnFrom(topic: string, partition: number, offset: string): void {
+    if (!this.running) return;
+    try {
+      this.consumer.seek({ topic, partition, offset });
+    } catch (error) {
+      this.options.logger.debug({ err: error, topic, partition, offset }, 'could not seek past a chunk');
+    }
   }
 }

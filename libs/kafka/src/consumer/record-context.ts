@@ -34,9 +34,12 @@ export interface ChunkRecord {
 export interface ChunkHandler {
   takes(record: DecodedRecord): boolean;
   /**
-   * Whether a record it takes goes through the chunk even as the only record in hand (a record that
-   * holds many requests); otherwise a lone record is applied on its own.
+   * Whether records of this type each hold many requests (a batch of upserts, say): such a record goes
+   * through the chunk handler even as the only record in hand (a lone record is otherwise applied on
+   * its own), and, being long to apply, in a transaction of its own, while the consumer goes on with
+   * the other partitions (see TransactionScheduler.submitAlone). Decided by the type alone, which the
+   * consumer reads from the record's `ce_type` header before decoding it.
    */
-  worthAlone?(record: DecodedRecord): boolean;
+  worthAlone?(record: Pick<DecodedRecord, 'type'>): boolean;
   apply(records: ChunkRecord[], manager: EntityManager): Promise<void>;
 }

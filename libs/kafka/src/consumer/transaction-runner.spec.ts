@@ -7,6 +7,7 @@ import {
   NOTE_TYPE,
   noteEnvelope,
   noteRegistry,
+  NoteWrittenV1,
   queryFailed,
   recordingLogger,
 } from '../../test/fixtures/consumer-fakes';
@@ -29,6 +30,9 @@ function member(partition: number, messages: KafkaMessage[], extra: Partial<Memb
 }
 
 const seqOf = (record: DecodedRecord) => (record.data as { seq: number }).seq;
+
+/** Notes that each stand for many: the chunk handler takes one even when it is alone. */
+const BUNDLE_TYPE = 'test.note.bundled';
 
 /** A runner over a fake Postgres; with `chunks`, a chunk handler that takes every note below seq 100. */
 function setUp(options: Partial<TransactionRunnerOptions> = {}, { chunks = false } = {}) {
@@ -68,7 +72,7 @@ function setUp(options: Partial<TransactionRunnerOptions> = {}, { chunks = false
 function noteChunks(applied: string[]): ChunkHandler {
   return {
     takes: (record) => seqOf(record) < 100,
-    worthAlone: (record) => (record.data as { text: string }).text === 'alone',
+    worthAlone: (record) => record.type === BUNDLE_TYPE,
     apply: async (records) =>
       void applied.push(`chunk:${records.map(({ record }) => seqOf(record)).join(',')}`),
   };
@@ -108,9 +112,16 @@ describe('TransactionRunner', () => {
   });
 
   it('applies a lone record through the chunk handler only when it is worth it alone', async () => {
-    const { applied, runner } = setUp({}, { chunks: true });
+    const registry = noteRegistry().register({ type: BUNDLE_TYPE, version: 1, schema: NoteWrittenV1 });
+    const { applied, runner } = setUp({ registry }, { chunks: true });
+    const bundle = createEnvelope({
+      type: BUNDLE_TYPE,
+      source: 'test',
+      workspaceid: 'w1',
+      data: { text: 'alone', seq: 1 },
+    });
 
-    await runner.run([member(0, [kafkaMessage(0, noteEnvelope(1, 'alone'))])]);
+    await runner.run([member(0, [kafkaMessage(0, bundle)])]);
     await runner.run([member(0, notes(1, 2))]);
 
     expect(applied).toEqual(['chunk:1', 'handle:2']);

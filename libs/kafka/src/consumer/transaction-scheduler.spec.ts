@@ -218,6 +218,64 @@ describe('TransactionScheduler', () => {
     expect(transactions.held).toEqual([]);
   });
 
+  it('applies a chunk worth a transaction of its own at once, beside the others, which commit meanwhile', async () => {
+    const { transactions, scheduler, answers, submit } = setUp();
+    const alone = scheduler.submitAlone(chunk(0, 2), () => true).then((answer) => void answers.push(answer));
+    await turn();
+    const shared = Promise.all([submit(chunk(1, 1)), submit(chunk(2, 1))]);
+    await turn();
+
+    expect(transactions.held.map((held) => held.members.map((member) => member.partition))).toEqual([
+      [0],
+      [1, 2],
+    ]);
+    transactions.held[1]!.settle(true);
+    await shared;
+    expect(answers).toEqual([
+      { kind: 'applied', wroteOutbox: true },
+      { kind: 'applied', wroteOutbox: true },
+    ]);
+
+    const third = submit(chunk(3, 1));
+    await turn();
+    expect(transactions.held).toHaveLength(3);
+    transactions.held[2]!.settle(false);
+    transactions.held[0]!.settle(true);
+    await Promise.all([alone, third]);
+    expect(answers[3]).toEqual({ kind: 'applied', wroteOutbox: true });
+  });
+
+  it('leaves the checkpoint of what was read past in a partition to its chunk applied alone', async () => {
+    const { transactions, checkpoints, scheduler, submit } = setUp();
+    checkpoints.readPast('in', 0, 0n, 3n);
+    checkpoints.readPast('in', 1, 0n, 4n);
+    const alone = scheduler.submitAlone(chunk(0, 1, { from: 3 }), () => true);
+    await turn();
+    const shared = submit(chunk(2, 1));
+    await turn();
+
+    expect(transactions.held[0]!.extras).toEqual([]);
+    expect(transactions.held[1]!.extras).toEqual([
+      expect.objectContaining({ partition: 1, from: 0n, to: 4n }),
+    ]);
+    transactions.held[1]!.settle(false);
+    transactions.held[0]!.settle(false);
+    await Promise.all([alone, shared]);
+  });
+
+  it('answers a chunk worth a transaction of its own with its failure, or stopped when no longer wanted', async () => {
+    const { transactions, scheduler } = setUp();
+    const failure = new Error('deadlock detected');
+
+    const failed = scheduler.submitAlone(chunk(0, 1), () => true);
+    await turn();
+    transactions.held[0]!.settle(failure);
+
+    expect(await failed).toEqual({ kind: 'fallback', error: failure });
+    expect(await scheduler.submitAlone(chunk(0, 1), () => false)).toEqual({ kind: 'stopped' });
+    expect(transactions.held).toHaveLength(1);
+  });
+
   it('says when the transactions under way have ended', async () => {
     const { transactions, scheduler, submit } = setUp();
     const answered = submit(chunk(0, 1));

@@ -56,7 +56,8 @@ export interface TransactionSchedulerOptions {
  * `maxRecordsPerTransaction` records (a chunk is never split), with up to `transactionsConcurrently`
  * transactions under way at once. A round whose chunks hold no record the consumer applies (known
  * from the headers) takes no transaction at all: the checkpoint there is stored with the partition's
- * next transaction, or by a round of its own after `lazyCheckpointMs`.
+ * next transaction, or by a round of its own after `lazyCheckpointMs`. A chunk led by a record worth a
+ * transaction of its own (see submitAlone) shares none, and holds none up.
  */
 export class TransactionScheduler {
   /** Records applied in one transaction at most, and the size of the chunks a batch is cut into. */
@@ -70,6 +71,8 @@ export class TransactionScheduler {
   private lazyFlushRequested = false;
   private lazyTimer: NodeJS.Timeout | undefined;
   private readonly roundsSettled = new Set<Promise<void>>();
+  /** The partitions (partitionKey) of the chunks in a transaction of their own now. */
+  private readonly alone = new Set<string>();
 
   constructor(
     private readonly options: TransactionSchedulerOptions,
@@ -105,6 +108,25 @@ export class TransactionScheduler {
     return new Promise((resolve) => {
       this.queue.push({ member, active, resolve });
       this.scheduleDrain();
+    });
+  }
+
+  /**
+   * Applies a chunk led by a record worth a transaction of its own (ChunkHandler.worthAlone, e.g. a
+   * batch of 1,000 upserts, which takes as long to apply as hundreds of other records): in a transaction
+   * started at once beside the shared ones, not counted among them, so that the chunks of other
+   * partitions go on committing meanwhile instead of waiting in its transaction or behind it. Its
+   * partition's checkpoint is left to it: no other round stores it while it is under way.
+   */
+  submitAlone(member: Member, active: () => boolean): Promise<Outcome | Fallback> {
+    const key = partitionKey(member.topic, member.partition);
+    return new Promise((resolve) => {
+      this.alone.add(key);
+      const settled = this.roundAlone({ member, active, resolve }).finally(() => {
+        this.alone.delete(key);
+        this.roundsSettled.delete(settled);
+      });
+      this.roundsSettled.add(settled);
     });
   }
 
@@ -179,7 +201,11 @@ export class TransactionScheduler {
       return;
     }
     const members = live.map((item) => item.member);
-    const inHand = new Set(members.map((member) => partitionKey(member.topic, member.partition)));
+    const inHand = new Set([
+      ...members.map((member) => partitionKey(member.topic, member.partition)),
+      // Its row is locked until the chunk applied alone commits: waiting for it would hold this one up.
+      ...this.alone,
+    ]);
     const extras = this.checkpoints.readPastRuns(inHand);
     if (members.length === 0 && extras.length === 0) return;
     let wroteOutbox: boolean;
@@ -195,6 +221,18 @@ export class TransactionScheduler {
       return;
     }
     for (const item of live) item.resolve({ kind: 'applied', wroteOutbox });
+  }
+
+  private async roundAlone(item: Submitted): Promise<void> {
+    if (!item.active()) {
+      item.resolve({ kind: 'stopped' });
+      return;
+    }
+    try {
+      item.resolve({ kind: 'applied', wroteOutbox: await this.transactions.run([item.member]) });
+    } catch (error) {
+      item.resolve({ kind: 'fallback', error });
+    }
   }
 
   /** Notes a chunk read past without a transaction (see SkippedRun). */

@@ -15,6 +15,12 @@ export interface OutboxRelayOptions {
   schema: string;
   producer: BatchingProducer;
   logger: Logger;
+  /**
+   * Rows in one produce request at most (default 5,000). One decision can publish thousands of facts
+   * (a batch of 1,000 contacts: 1,000 contact.created and its consent flips), and its outcome and the
+   * other partitions' outcomes committed meanwhile come after them: cut at 1,000 rows, those waited for
+   * one more round (a select, a produce, a delete) after the facts.
+   */
   batchSize?: number;
   /**
    * Bytes of rows (key, value, headers) in one produce request at most; a row over it goes alone. The
@@ -74,7 +80,7 @@ export class OutboxRelay {
   private stopReportingStall: (() => void) | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.batchSize = options.batchSize ?? 1000;
+    this.batchSize = options.batchSize ?? 5000;
     this.pollMs = options.pollMs ?? 500;
     this.standbyMs = options.standbyMs ?? 2000;
     this.batchBytes = options.batchBytes ?? MAX_PRODUCE_REQUEST_BYTES;

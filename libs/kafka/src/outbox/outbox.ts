@@ -45,6 +45,11 @@ export function envelopeRecord(
 }
 
 /**
+ * Rows one INSERT takes at most: four parameters each, under Postgres' 65,535 parameters a statement.
+ */
+const ROWS_PER_STATEMENT = 10000;
+
+/**
  * Appends records to the outbox inside the caller's transaction.
  *
  * A bigserial id is handed out when a row is inserted, not when its transaction commits, so two
@@ -54,25 +59,34 @@ export function envelopeRecord(
  *
  * A record over MAX_RECORD_BYTES is refused (RecordTooLargeError) before anything is written: the
  * broker would refuse it forever and the relay, which publishes strictly in order, would stop there.
+ *
+ * Every value goes as a parameter of its own, which the driver sends as it is: in an array literal
+ * (`$1::text[]`) each `"` and `\` of it is escaped again, and a fact that carries text full of them
+ * (a contact's data) doubles in size, for the driver to build and Postgres to parse: 1,000 such facts
+ * took 400 ms that way, 50 ms this way.
  */
 export async function appendToOutbox(manager: EntityManager, records: OutboxRecord[]): Promise<void> {
   if (records.length === 0) return;
   for (const record of records) assertRecordFits(record.topic, record);
-  // One statement: the rows are made from the lock's row, so the lock is held before any id is
-  // drawn; the notification goes out with the commit.
-  await manager.query(
-    `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':outbox'))),
-          notified AS (SELECT pg_notify('outbox_' || current_schema(), ''))
-     INSERT INTO outbox (topic, key, value, headers)
-     SELECT r.topic, r.key, r.value, r.headers
-       FROM locked, notified, unnest($1::text[], $2::text[], $3::text[], $4::jsonb[]) WITH ORDINALITY
-            AS r(topic, key, value, headers, position)
-      ORDER BY r.position`,
-    [
-      records.map((record) => record.topic),
-      records.map((record) => record.key),
-      records.map((record) => record.value),
-      records.map((record) => JSON.stringify(record.headers)),
-    ],
-  );
+  for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
+    const rows = records.slice(start, start + ROWS_PER_STATEMENT);
+    const parameters: Array<string | null> = [];
+    const tuples = rows.map((record, position) => {
+      const at = parameters.length;
+      parameters.push(record.topic, record.key, record.value, JSON.stringify(record.headers));
+      return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, ${position})`;
+    });
+    // One statement: the rows are made from the lock's row, so the lock is held before any id is
+    // drawn (taken again by a later statement of the transaction, it is already held); the
+    // notification goes out with the commit, once however many statements sent it.
+    await manager.query(
+      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':outbox'))),
+            notified AS (SELECT pg_notify('outbox_' || current_schema(), ''))
+       INSERT INTO outbox (topic, key, value, headers)
+       SELECT r.topic, r.key, r.value, r.headers
+         FROM locked, notified, (VALUES ${tuples.join(', ')}) AS r(topic, key, value, headers, position)
+        ORDER BY r.position`,
+      parameters,
+    );
+  }
 }

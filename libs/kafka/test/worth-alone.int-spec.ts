@@ -1,0 +1,107 @@
+import { createEnvelope, type DecodedRecord } from '@cms/contracts';
+import { eventually, uniqueName } from '@cms/testing';
+import type { Message } from 'kafkajs';
+import type { DataSource } from 'typeorm';
+
+import { ConsumerRuntime, type ChunkHandler, type ChunkRecord } from '../src';
+import {
+  COUNTER_ENTITIES,
+  COUNTER_MIGRATIONS,
+  COUNTER_TYPE,
+  counterConsumer,
+  counterHandler,
+  counterMessage,
+  counterRegistry,
+  CounterIncrementedV1,
+} from './fixtures/counter';
+import { useKafkaSuite } from './fixtures/kafka-suite';
+
+/**
+ * A record worth a transaction of its own (a batch of many requests, long to apply) holds up neither
+ * the records of other partitions, which are fetched and committed while it is applied, nor its own
+ * partition's order: the records behind it are applied after it, each once.
+ */
+const suite = useKafkaSuite('worth-alone-test');
+
+/** An increment that stands for many: applied by the chunk handler, in a transaction of its own. */
+const BULK_TYPE = 'test.counter.bulk-incremented';
+
+function bulkMessage(counter: string, seq: number): Message {
+  const envelope = createEnvelope({
+    type: BULK_TYPE,
+    source: 'test',
+    workspaceid: counter,
+    data: { counter, amount: 1, seq },
+  });
+  return { key: counter, value: JSON.stringify(envelope), headers: { ce_type: BULK_TYPE } };
+}
+
+const at = (partition: number, message: Message): Message => ({ ...message, partition });
+
+async function appliedSeqs(dataSource: DataSource): Promise<Array<{ seq: number; times: number }>> {
+  return dataSource.query('SELECT seq, times FROM applied ORDER BY seq');
+}
+
+describe('a record worth a transaction of its own', () => {
+  it('is applied apart: other partitions commit meanwhile, and its own records follow it in order', async () => {
+    const { dataSource } = await suite.schema(COUNTER_ENTITIES, COUNTER_MIGRATIONS);
+    const [input, facts] = await suite.topics(
+      { prefix: 'alone-in', partitions: 2 },
+      { prefix: 'alone-facts', partitions: 1 },
+    );
+    const apply = counterHandler(facts!);
+    /** The order records were applied in, by seq. */
+    const order: number[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let bulkStarted = false;
+    const chunk: ChunkHandler = {
+      takes: (record) => record.type === BULK_TYPE || record.type === COUNTER_TYPE,
+      worthAlone: (record) => record.type === BULK_TYPE,
+      async apply(records: ChunkRecord[]) {
+        for (const { record, context, inSpan } of records) {
+          if (record.type === BULK_TYPE) {
+            bulkStarted = true;
+            await released;
+          }
+          await inSpan(() => apply(record, context));
+          order.push((record.data as CounterIncrementedV1).seq);
+        }
+      },
+    };
+    const runtime = new ConsumerRuntime({
+      ...counterConsumer(suite, dataSource, uniqueName('alone'), input!, facts!),
+      registry: counterRegistry().register({ type: BULK_TYPE, version: 1, schema: CounterIncrementedV1 }),
+      handle: async (record: DecodedRecord, context) => {
+        await apply(record, context);
+        order.push((record.data as CounterIncrementedV1).seq);
+      },
+      chunk,
+    });
+    await runtime.start();
+    try {
+      await suite.producer.send(input!, [at(0, bulkMessage('a', 0)), at(0, counterMessage('a', 1))]);
+      await eventually('the bulk record being applied', () => Promise.resolve(bulkStarted));
+
+      await suite.producer.send(input!, [at(1, counterMessage('c', 10))]);
+      await suite.producer.send(input!, [at(1, counterMessage('c', 11))]);
+      await eventually(
+        "the other partition's records committed",
+        async () => (await appliedSeqs(dataSource)).length === 2,
+      );
+      expect(await appliedSeqs(dataSource)).toEqual([
+        { seq: 10, times: 1 },
+        { seq: 11, times: 1 },
+      ]);
+
+      await suite.producer.send(input!, [at(0, counterMessage('a', 2))]);
+      release();
+      await eventually('every record applied', async () => (await appliedSeqs(dataSource)).length === 5);
+      expect(await appliedSeqs(dataSource)).toEqual([0, 1, 2, 10, 11].map((seq) => ({ seq, times: 1 })));
+      expect(order.filter((seq) => seq < 10)).toEqual([0, 1, 2]);
+    } finally {
+      release();
+      await runtime.stop();
+    }
+  });
+});
