@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { testStack, uniqueName, type TestStack } from '@cms/testing';
+import { freePorts, testStack, uniqueName, type TestStack } from '@cms/testing';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..', '..');
@@ -16,27 +15,6 @@ const LOGS = join(ROOT, '.local', 'logs', 'e2e');
 const OWNER_FILE = 'owner.pid';
 
 export type StackPart = 'kafka' | 'postgres';
-
-async function freePorts(count: number): Promise<number[]> {
-  // All held at once, so the ports handed out differ from each other.
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<Server>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => {
-    const address = server.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  });
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 function alive(pid: number): boolean {
   try {

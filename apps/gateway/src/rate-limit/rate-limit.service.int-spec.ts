@@ -1,8 +1,7 @@
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { testStack, uniqueName } from '@cms/testing';
+import { freePort, testStack, uniqueName } from '@cms/testing';
 import { Redis } from 'ioredis';
 
 import {
@@ -62,15 +61,6 @@ async function send(
 
 function countdown(from: number, to: number): number[] {
   return Array.from({ length: from - to + 1 }, (_, i) => from - i);
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return address.port;
 }
 
 beforeAll(async () => {
@@ -265,7 +255,7 @@ describe('RateLimitService', () => {
   it('keeps answering from per-replica memory when Redis is unreachable', async () => {
     const unreachable = new Redis({
       host: '127.0.0.1',
-      port: await closedPort(),
+      port: await freePort(),
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       retryStrategy: () => null,
