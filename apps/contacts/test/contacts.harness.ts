@@ -1,4 +1,4 @@
-import { OUTCOME_TYPES, type Envelope, type Topics } from '@cms/contracts';
+import { CONTACT_REQUEST_TYPES, OUTCOME_TYPES, type Envelope, type Topics } from '@cms/contracts';
 import type { RunningService } from '@cms/service-kit';
 import { ServiceHarness, type OutcomeEnvelope } from '@cms/service-kit/testing';
 import type { TestStack } from '@cms/testing';
@@ -61,6 +61,7 @@ function answerOf(envelope: OutcomeEnvelope): Outcome {
 export class ContactsHarness {
   private readonly instances: RunningService[] = [];
   private nextId = 1;
+  private nextWorkspace = 1000;
 
   private constructor(private readonly kit: ServiceHarness<ContactsConfig>) {}
 
@@ -111,6 +112,21 @@ export class ContactsHarness {
     const id = this.nextId;
     this.nextId += 1;
     return id;
+  }
+
+  /** A workspace no test of the suite has written to yet. */
+  workspace(): number {
+    this.nextWorkspace += 1;
+    return this.nextWorkspace;
+  }
+
+  /** Upserts a contact under a fresh id, as POST /api/v1/contacts/upsert does (limit: the plan's). */
+  upsert(workspaceId: number, body: object, limit = 1000): Promise<Outcome> {
+    return this.request(CONTACT_REQUEST_TYPES.upsert, workspaceId, {
+      contact_id: this.id(),
+      contact_limit: limit,
+      ...body,
+    });
   }
 
   /** A request record as the gateway builds it. */

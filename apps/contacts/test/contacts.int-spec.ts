@@ -9,8 +9,6 @@ import { eventually } from '@cms/testing';
 import { ContactsHarness, ISO_MS, type Outcome } from './contacts.harness';
 
 let harness: ContactsHarness;
-let workspaceCounter = 1000;
-
 beforeAll(async () => {
   harness = await ContactsHarness.start();
 });
@@ -20,19 +18,6 @@ afterAll(async () => {
 });
 
 const LIMIT = 1000;
-
-function workspace(): number {
-  workspaceCounter += 1;
-  return workspaceCounter;
-}
-
-function upsert(workspaceId: number, body: object, limit = LIMIT): Promise<Outcome> {
-  return harness.request(CONTACT_REQUEST_TYPES.upsert, workspaceId, {
-    contact_id: harness.id(),
-    contact_limit: limit,
-    ...body,
-  });
-}
 
 function update(workspaceId: number, contactId: number, body: object): Promise<Outcome> {
   return harness.request(CONTACT_REQUEST_TYPES.update, workspaceId, { contact_id: contactId, ...body });
@@ -63,8 +48,8 @@ const NO_CONSENT = Object.fromEntries(CONSENT_CHANNELS.map((channel) => [channel
 
 describe('POST /api/v1/contacts/upsert', () => {
   it('creates a contact with 201 and the full contact shape, and publishes contact.created', async () => {
-    const ws = workspace();
-    const outcome = await upsert(ws, {
+    const ws = harness.workspace();
+    const outcome = await harness.upsert(ws, {
       name: 'Ada Lovelace',
       phone: '+44 7700 900123',
       email: 'ada@example.com',
@@ -100,15 +85,15 @@ describe('POST /api/v1/contacts/upsert', () => {
   });
 
   it('deduplicates by phone: differently written numbers of one E.164 update the same contact with 200', async () => {
-    const ws = workspace();
-    const first = await upsert(ws, { name: 'First', phone: '+1 (415) 555-0123' });
+    const ws = harness.workspace();
+    const first = await harness.upsert(ws, { name: 'First', phone: '+1 (415) 555-0123' });
     expect(first.status).toBe(201);
     for (const [phone, name] of [
       ['0014155550123', 'Second'],
       ['14155550123', 'Third'],
       ['+1 415.555.0123', 'Fourth'],
     ] as const) {
-      const again = await upsert(ws, { name, phone });
+      const again = await harness.upsert(ws, { name, phone });
       expect(again.status).toBe(200);
       expect(again.resource).toMatchObject({ id: first.resource!.id, name, phone: '+14155550123' });
     }
@@ -117,14 +102,14 @@ describe('POST /api/v1/contacts/upsert', () => {
     expect(await listContacts(ws, `?filter[phone]=${encodeURIComponent('+1 415 555 0123')}`)).toHaveLength(1);
 
     // The same number in another workspace is another contact.
-    const elsewhere = await upsert(workspace(), { name: 'Other', phone: '+14155550123' });
+    const elsewhere = await harness.upsert(harness.workspace(), { name: 'Other', phone: '+14155550123' });
     expect(elsewhere.status).toBe(201);
     expect(elsewhere.resource!.id).not.toBe(first.resource!.id);
   });
 
   it('answers 422 pointing at the phone when it cannot be read as a number, and creates nothing', async () => {
-    const ws = workspace();
-    const outcome = await upsert(ws, { name: 'Bad', phone: 'not a phone' });
+    const ws = harness.workspace();
+    const outcome = await harness.upsert(ws, { name: 'Bad', phone: 'not a phone' });
     expect(outcome.status).toBe(422);
     expect(outcome.errors).toEqual([
       {
@@ -141,7 +126,7 @@ describe('POST /api/v1/contacts/upsert', () => {
 
 describe('POST /api/v1/contacts/batch', () => {
   it('applies the valid elements and answers 200 with one result per element', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const outcome = await batch(ws, [
       { name: 'One', phone: '+14155550101' },
       { name: 'Bad email', email: 'nope' },
@@ -187,8 +172,8 @@ describe('POST /api/v1/contacts/batch', () => {
   });
 
   it(`fails the elements past the plan limit and still applies updates (at most ${MAX_BATCH_CONTACTS} per batch)`, async () => {
-    const ws = workspace();
-    await upsert(ws, { name: 'Existing', phone: '+14155550201' });
+    const ws = harness.workspace();
+    await harness.upsert(ws, { name: 'Existing', phone: '+14155550201' });
     const outcome = await batch(
       ws,
       [
@@ -209,8 +194,8 @@ describe('POST /api/v1/contacts/batch', () => {
 
 describe('PUT /api/v1/contacts/{id}', () => {
   it('merges data, leaves omitted consent channels unchanged and answers the whole contact', async () => {
-    const ws = workspace();
-    const created = await upsert(ws, {
+    const ws = harness.workspace();
+    const created = await harness.upsert(ws, {
       name: 'Grace',
       phone: '+14155550301',
       data: { plan: 'gold', city: 'Oslo' },
@@ -242,11 +227,11 @@ describe('PUT /api/v1/contacts/{id}', () => {
   });
 
   it('answers 404 for an unknown contact and for a contact of another workspace', async () => {
-    const ws = workspace();
-    const created = await upsert(ws, { name: 'Mine' });
+    const ws = harness.workspace();
+    const created = await harness.upsert(ws, { name: 'Mine' });
     for (const [workspaceId, id] of [
       [ws, 99_999_999],
-      [workspace(), created.resource!.id as number],
+      [harness.workspace(), created.resource!.id as number],
     ] as const) {
       const outcome = await update(workspaceId, id, { name: 'Stolen' });
       expect(outcome.status).toBe(404);
@@ -258,9 +243,9 @@ describe('PUT /api/v1/contacts/{id}', () => {
   });
 
   it('answers 422 at /data/attributes/data when the merged data would pass 64 KiB, and changes nothing', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const half = 'x'.repeat(40 * 1024);
-    const id = (await upsert(ws, { name: 'Big', external_id: 'big', data: { a: half } })).resource!
+    const id = (await harness.upsert(ws, { name: 'Big', external_id: 'big', data: { a: half } })).resource!
       .id as number;
     const refused = await update(ws, id, { name: 'Changed', data: { b: half } });
     expect(refused.status).toBe(422);
@@ -281,9 +266,9 @@ describe('PUT /api/v1/contacts/{id}', () => {
   });
 
   it('refuses the external id or email another contact holds with 422 at each, and changes nothing', async () => {
-    const ws = workspace();
-    await upsert(ws, { name: 'Holder', external_id: 'crm-1', email: 'holder@example.com' });
-    const other = (await upsert(ws, { name: 'Other' })).resource!.id as number;
+    const ws = harness.workspace();
+    await harness.upsert(ws, { name: 'Holder', external_id: 'crm-1', email: 'holder@example.com' });
+    const other = (await harness.upsert(ws, { name: 'Other' })).resource!.id as number;
     const outcome = await update(ws, other, { external_id: 'crm-1', email: 'HOLDER@example.com' });
     expect(outcome.status).toBe(422);
     expect(outcome.errors!.map((error) => error.source)).toEqual([
@@ -298,9 +283,9 @@ describe('PUT /api/v1/contacts/{id}', () => {
   });
 
   it('refuses a phone that is not a number, or that another contact of the workspace holds, with 422', async () => {
-    const ws = workspace();
-    await upsert(ws, { name: 'Holder', phone: '+14155550401' });
-    const other = await upsert(ws, { name: 'Other', phone: '+14155550402' });
+    const ws = harness.workspace();
+    await harness.upsert(ws, { name: 'Holder', phone: '+14155550401' });
+    const other = await harness.upsert(ws, { name: 'Other', phone: '+14155550402' });
     for (const phone of ['+1 415 555 0401', 'call me']) {
       const outcome = await update(ws, other.resource!.id as number, { phone, name: 'Changed' });
       expect(outcome.status).toBe(422);
@@ -312,10 +297,11 @@ describe('PUT /api/v1/contacts/{id}', () => {
 
 describe('identity (extensions §2)', () => {
   it('moves the identifiers an upsert gives its matched contact from their holders, with a fact for each contact', async () => {
-    const ws = workspace();
-    const holder = (await upsert(ws, { name: 'Holder', external_id: 'crm-9', email: 'nine@example.com' }))
-      .resource!.id as number;
-    const taker = (await upsert(ws, { name: 'Taker', phone: '+14155550901' })).resource!.id as number;
+    const ws = harness.workspace();
+    const holder = (
+      await harness.upsert(ws, { name: 'Holder', external_id: 'crm-9', email: 'nine@example.com' })
+    ).resource!.id as number;
+    const taker = (await harness.upsert(ws, { name: 'Taker', phone: '+14155550901' })).resource!.id as number;
     const later = '2030-01-01T00:00:00.000Z';
 
     const moved = await harness.request(
@@ -348,9 +334,9 @@ describe('identity (extensions §2)', () => {
 
 describe('PUT /api/v1/contacts/{id}/channels/{channel}', () => {
   it('links the channel id and moves it from the contact that held it', async () => {
-    const ws = workspace();
-    const a = (await upsert(ws, { name: 'A' })).resource!.id as number;
-    const b = (await upsert(ws, { name: 'B' })).resource!.id as number;
+    const ws = harness.workspace();
+    const a = (await harness.upsert(ws, { name: 'A' })).resource!.id as number;
+    const b = (await harness.upsert(ws, { name: 'B' })).resource!.id as number;
     const first = await linkChannel(ws, a, 'telegram', 'chat-42');
     expect(first.status).toBe(200);
     expect(first.resource!.channels).toMatchObject({ telegram: 'chat-42' });
@@ -368,8 +354,8 @@ describe('PUT /api/v1/contacts/{id}/channels/{channel}', () => {
 
     // The same id on another channel, or in another workspace, is another id.
     await linkChannel(ws, a, 'messenger', 'chat-42');
-    const otherWs = workspace();
-    const c = (await upsert(otherWs, { name: 'C' })).resource!.id as number;
+    const otherWs = harness.workspace();
+    const c = (await harness.upsert(otherWs, { name: 'C' })).resource!.id as number;
     expect((await linkChannel(otherWs, c, 'telegram', 'chat-42')).status).toBe(200);
     const readB = await harness.get(`/internal/v1/contacts/${b}`, ws);
     expect((readB.body.data as { channels: object }).channels).toMatchObject({ telegram: 'chat-42' });
@@ -379,10 +365,10 @@ describe('PUT /api/v1/contacts/{id}/channels/{channel}', () => {
 
 describe('the plan limit', () => {
   it('answers 422 at /data/attributes/contact for a write that would store one contact too many, and changes nothing', async () => {
-    const ws = workspace();
-    await upsert(ws, { name: 'One', phone: '+14155550501' }, 2);
-    await upsert(ws, { name: 'Two', phone: '+14155550502' }, 2);
-    const refused = await upsert(ws, { name: 'Three', phone: '+14155550503' }, 2);
+    const ws = harness.workspace();
+    await harness.upsert(ws, { name: 'One', phone: '+14155550501' }, 2);
+    await harness.upsert(ws, { name: 'Two', phone: '+14155550502' }, 2);
+    const refused = await harness.upsert(ws, { name: 'Three', phone: '+14155550503' }, 2);
     expect(refused.status).toBe(422);
     expect(refused.errors).toEqual([
       {
@@ -394,14 +380,14 @@ describe('the plan limit', () => {
     ]);
     expect(await harness.settledFactsOf(refused)).toEqual([]);
     // Updating a stored contact creates nothing, so the limit does not apply.
-    expect((await upsert(ws, { name: 'One again', phone: '+14155550501' }, 2)).status).toBe(200);
+    expect((await harness.upsert(ws, { name: 'One again', phone: '+14155550501' }, 2)).status).toBe(200);
     // A larger plan lets the workspace grow again.
-    expect((await upsert(ws, { name: 'Three', phone: '+14155550503' }, 3)).status).toBe(201);
+    expect((await harness.upsert(ws, { name: 'Three', phone: '+14155550503' }, 3)).status).toBe(201);
     expect((await listContacts(ws)).map((contact) => contact.name)).toEqual(['One again', 'Two', 'Three']);
   });
 
   it('judges a write recorded right after a plan change by the new plan’s limit, not the one it carries', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const plan = (name: string, limit: number) =>
       harness.envelope(GATEWAY_REQUEST_TYPES.workspaceUpdate, ws, {
         workspace_id: ws,
@@ -432,7 +418,7 @@ describe('the plan limit', () => {
 
     // A later plan change lets the workspace grow again, whatever limit the request carries.
     await harness.produce(plan('pro', 5));
-    expect((await upsert(ws, { name: 'Two', phone: '+14155550512' }, 0)).status).toBe(201);
+    expect((await harness.upsert(ws, { name: 'Two', phone: '+14155550512' }, 0)).status).toBe(201);
     expect((await listContacts(ws)).map((contact) => contact.name)).toEqual(['One', 'Two']);
   });
 });
@@ -453,8 +439,8 @@ describe('the probes', () => {
   });
 
   it('reports in /metrics the requests it applied, its lag on each partition read, and what it published', async () => {
-    const ws = workspace();
-    await upsert(ws, { name: 'Counted' });
+    const ws = harness.workspace();
+    await harness.upsert(ws, { name: 'Counted' });
     const requests = harness.topics.requests;
     const series = (text: string, metric: string, labels: string[]): number[] =>
       text
@@ -490,13 +476,13 @@ describe('the internal read API', () => {
   });
 
   it('answers 404 for an id that is not a number, unknown, or of another workspace', async () => {
-    const ws = workspace();
-    const id = (await upsert(ws, { name: 'Mine' })).resource!.id as number;
+    const ws = harness.workspace();
+    const id = (await harness.upsert(ws, { name: 'Mine' })).resource!.id as number;
     for (const [workspaceId, path] of [
       [ws, 'abc'],
       [ws, '1.5'],
       [ws, '99999999'],
-      [workspace(), String(id)],
+      [harness.workspace(), String(id)],
     ] as const) {
       const reply = await harness.get(`/internal/v1/contacts/${path}`, workspaceId);
       expect(reply.status).toBe(404);
@@ -505,10 +491,10 @@ describe('the internal read API', () => {
   });
 
   it('pages and filters by phone, email, external_id, tag and search', async () => {
-    const ws = workspace();
-    await upsert(ws, { name: 'Alice Smith', phone: '+14155550601', email: 'Alice@Example.com' });
-    await upsert(ws, { name: 'Bob Jones', phone: '+14155550602', external_id: 'crm-bob' });
-    await upsert(ws, { name: 'Carol Smith', email: 'carol@example.com' });
+    const ws = harness.workspace();
+    await harness.upsert(ws, { name: 'Alice Smith', phone: '+14155550601', email: 'Alice@Example.com' });
+    await harness.upsert(ws, { name: 'Bob Jones', phone: '+14155550602', external_id: 'crm-bob' });
+    await harness.upsert(ws, { name: 'Carol Smith', email: 'carol@example.com' });
 
     const page = await harness.get('/internal/v1/contacts?per_page=2&page=2', ws);
     expect(page.status).toBe(200);
@@ -530,7 +516,7 @@ describe('the internal read API', () => {
 
 describe('a request record that cannot be applied', () => {
   it('is answered with 500 and an error id, and the requests after it are decided as usual', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const broken = harness.envelope(CONTACT_REQUEST_TYPES.upsert, ws, {
       contact_id: harness.id(),
       name: 'No limit',

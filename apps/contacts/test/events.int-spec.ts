@@ -3,8 +3,6 @@ import { CONTACT_REQUEST_TYPES, EVENT_REQUEST_TYPES, type Envelope } from '@cms/
 import { ContactsHarness, ISO_MS, type Outcome, type RequestOptions } from './contacts.harness';
 
 let harness: ContactsHarness;
-let workspaceCounter = 3000;
-
 beforeAll(async () => {
   harness = await ContactsHarness.start();
 });
@@ -12,11 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
 });
-
-function workspace(): number {
-  workspaceCounter += 1;
-  return workspaceCounter;
-}
 
 interface EventBody {
   name?: string;
@@ -60,7 +53,7 @@ async function eventsOf(workspaceId: number, query = ''): Promise<Array<Record<s
 
 describe('POST /api/v1/events', () => {
   it('records the event with 202, creates its contact, and publishes event.recorded with the contact id', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const outcome = await recordEvent(ws, {
       name: 'invoice.due',
       contact: { phone: '+44 7700 900456', name: 'Ada', data: { tier: 'pro' } },
@@ -95,7 +88,7 @@ describe('POST /api/v1/events', () => {
   });
 
   it('matches the contact by phone first, then external_id, then email, and creates one when none matches', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const byPhone = (await recordEvent(ws, { contact: { phone: '+14155550701' } })).resource!.contact_id;
     const byExternalId = (await recordEvent(ws, { contact: { external_id: 'crm-7' } })).resource!.contact_id;
     const byEmail = (await recordEvent(ws, { contact: { email: 'seven@example.com' } })).resource!.contact_id;
@@ -121,7 +114,7 @@ describe('POST /api/v1/events', () => {
   });
 
   it('lets newer values win by occurred_at, across events and direct updates', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const contact = { external_id: 'late-1' };
     const newer = await recordEvent(ws, {
       contact: { ...contact, name: 'Newer', data: { plan: 'gold' } },
@@ -156,7 +149,7 @@ describe('POST /api/v1/events', () => {
   });
 
   it('answers 422 at /data/attributes/contact when a new contact would pass the plan limit, and records nothing', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     await recordEvent(ws, { contact: { email: 'one@example.com' } }, 1);
     const refused = await recordEvent(ws, { contact: { email: 'two@example.com' } }, 1);
     expect(refused.status).toBe(422);
@@ -170,7 +163,7 @@ describe('POST /api/v1/events', () => {
   });
 
   it('answers 422 at /data/attributes/contact/data when the contact data it merges would pass 64 KiB, and records nothing', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const half = 'x'.repeat(40 * 1024);
     expect((await recordEvent(ws, { contact: { email: 'big@example.com', data: { a: half } } })).status).toBe(
       202,
@@ -192,7 +185,7 @@ describe('POST /api/v1/events', () => {
 
 describe('the Idempotency-Key', () => {
   it('answers 200 with the original event when the key was already used, and records nothing again', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const body = { contact: { email: 'idem@example.com' }, idempotency_key: 'invoice-1-due' };
     const first = await recordEvent(ws, { ...body, data: { n: 1 } });
     expect(first.status).toBe(202);
@@ -209,11 +202,11 @@ describe('the Idempotency-Key', () => {
     expect((await contactOf(ws, first.resource!.contact_id)).name).toBeNull();
 
     // Keys are per workspace.
-    expect((await recordEvent(workspace(), body)).status).toBe(202);
+    expect((await recordEvent(harness.workspace(), body)).status).toBe(202);
   });
 
   it('records one event for two identical requests produced back to back', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const body = { contact: { phone: '+14155550801' }, idempotency_key: 'race' };
     const a = eventRecord(ws, body);
     const b = eventRecord(ws, body);
@@ -233,7 +226,7 @@ describe('the Idempotency-Key', () => {
 
 describe('consent through events', () => {
   it('publishes consent.granted and consent.revoked only when a channel flips', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const contact = {
       phone: '+14155550901',
       external_id: 'c-9',
@@ -304,7 +297,7 @@ describe('consent through events', () => {
 
 describe('GET /internal/v1/events', () => {
   it('lists newest first, filtered by filter[name] or name', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const names = ['a.one', 'b.two', 'a.one'];
     const ids: number[] = [];
     for (const name of names) {
@@ -317,7 +310,7 @@ describe('GET /internal/v1/events', () => {
     expect((await eventsOf(ws, '?name=b.two')).map((event) => event.id)).toEqual([ids[1]]);
     const page = await harness.get('/internal/v1/events?per_page=1&page=3', ws);
     expect(page.body.meta).toEqual({ current_page: 3, per_page: 1, total: 3, last_page: 3 });
-    expect(await eventsOf(workspace())).toEqual([]);
+    expect(await eventsOf(harness.workspace())).toEqual([]);
     expect((await harness.get('/internal/v1/events')).status).toBe(400);
   });
 });

@@ -3,8 +3,6 @@ import { CONTACT_REQUEST_TYPES, EVENT_REQUEST_TYPES, type Envelope } from '@cms/
 import { ContactsHarness, type Outcome, type RequestOptions } from './contacts.harness';
 
 let harness: ContactsHarness;
-let workspaceCounter = 5000;
-
 beforeAll(async () => {
   harness = await ContactsHarness.start();
 });
@@ -12,11 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
 });
-
-function workspace(): number {
-  workspaceCounter += 1;
-  return workspaceCounter;
-}
 
 const INTEGRATION = 31;
 
@@ -70,7 +63,7 @@ async function contactOf(workspaceId: number, id: unknown): Promise<Record<strin
 
 describe('contact.ingest.requested', () => {
   it('creates the contact under the minted id with 202 {event_id: null, contact_id} and publishes contact.created', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const envelope = ingestRecord(ws, { phone: '+1 415 555 0300', name: 'Ina', email: 'ina@example.com' });
     const outcome = await decide(envelope);
     const minted = (envelope.data as { contact_id: number }).contact_id;
@@ -85,7 +78,7 @@ describe('contact.ingest.requested', () => {
   });
 
   it('matches by phone, then external_id, then email, and records no event', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const created = await decide(
       ingestRecord(ws, { phone: '+14155550301', external_id: 'crm-1', email: 'm@example.com' }),
     );
@@ -103,7 +96,7 @@ describe('contact.ingest.requested', () => {
   });
 
   it('lets newer values win: a delivery received earlier than the stored value does not overwrite it', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const now = await decide(ingestRecord(ws, { phone: '+14155550302', name: 'Newer' }));
     const older = await decide(
       ingestRecord(ws, { phone: '+14155550302', name: 'Older' }, [], { time: '2020-01-01T00:00:00.000Z' }),
@@ -113,7 +106,7 @@ describe('contact.ingest.requested', () => {
   });
 
   it("refuses with 422 a contact that would take the workspace past its plan's limit", async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     await decide(ingestRecord(ws, { email: 'one@example.com' }, [], { limit: 1 }));
     const over = await decide(ingestRecord(ws, { email: 'two@example.com' }, [], { limit: 1 }));
     expect(over.status).toBe(422);
@@ -125,7 +118,7 @@ describe('contact.ingest.requested', () => {
   });
 
   it('answers a repeated retry key with 200 and the original contact, changing nothing and publishing nothing', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const first = await decide(
       ingestRecord(ws, { phone: '+14155550303', name: 'Original' }, ['integration:31:id:a']),
     );
@@ -148,7 +141,7 @@ describe('contact.ingest.requested', () => {
 
 describe('event.record.requested from an inbound webhook', () => {
   it('answers {event_id, contact_id}, and a repeat of either retry key with 200 and the original ids', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const first = await decide(
       inboundEventRecord(ws, { email: 'ev@example.com' }, ['integration:31:header:k', 'integration:31:id:9']),
     );
@@ -173,7 +166,7 @@ describe('event.record.requested from an inbound webhook', () => {
   });
 
   it("never answers a webhook delivery from the events API's Idempotency-Keys, or the reverse", async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const viaApi = await decide(
       harness.envelope(EVENT_REQUEST_TYPES.record, ws, {
         name: 'order.paid',

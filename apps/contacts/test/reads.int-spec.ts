@@ -1,10 +1,6 @@
-import { CONTACT_REQUEST_TYPES } from '@cms/contracts';
-
-import { ContactsHarness, type Outcome } from './contacts.harness';
+import { ContactsHarness } from './contacts.harness';
 
 let harness: ContactsHarness;
-let workspaceCounter = 5000;
-
 beforeAll(async () => {
   harness = await ContactsHarness.start();
 });
@@ -12,19 +8,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
 });
-
-function workspace(): number {
-  workspaceCounter += 1;
-  return workspaceCounter;
-}
-
-function upsert(workspaceId: number, body: object): Promise<Outcome> {
-  return harness.request(CONTACT_REQUEST_TYPES.upsert, workspaceId, {
-    contact_id: harness.id(),
-    contact_limit: 1000,
-    ...body,
-  });
-}
 
 type Errors = { errors: Array<{ status: string; title: string; source?: Record<string, string> }> };
 
@@ -44,8 +27,8 @@ describe('the internal list reads refuse what one caller sends that the store ca
   it.each(['phone', 'email', 'external_id', 'name', 'search', 'tag'])(
     'answers U+0000 in filter[%s] with 422 naming it, and keeps answering the workspace',
     async (filter) => {
-      const ws = workspace();
-      await upsert(ws, { name: 'Ann', phone: '+14155550700' });
+      const ws = harness.workspace();
+      await harness.upsert(ws, { name: 'Ann', phone: '+14155550700' });
       await expectRefused(`/internal/v1/contacts?filter[${filter}]=%00`, ws, `filter[${filter}]`);
       await expectRefused(`/internal/v1/contacts?filter[${filter}]=a%00b`, ws, `filter[${filter}]`);
       // The bytes of a lone surrogate are not UTF-8: the parser would have kept them as raw text.
@@ -56,14 +39,14 @@ describe('the internal list reads refuse what one caller sends that the store ca
   );
 
   it('answers U+0000 in the event filters with 422', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     await expectRefused('/internal/v1/events?filter[name]=%00', ws, 'filter[name]');
     await expectRefused('/internal/v1/events?name=%00', ws, 'name');
     await expectRefused('/internal/v1/events?filter[contact_id]=1e3', ws, 'filter[contact_id]');
   });
 
   it('answers a filter the list does not have with 422 naming it', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     await expectRefused('/internal/v1/contacts?filter[emial]=a@example.com', ws, 'filter[emial]');
     await expectRefused('/internal/v1/contacts?filter=x', ws, 'filter');
     await expectRefused('/internal/v1/events?filter[phone]=1', ws, 'filter[phone]');
@@ -71,7 +54,7 @@ describe('the internal list reads refuse what one caller sends that the store ca
   });
 
   it('answers a page or per_page out of range with 422 naming it', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     for (const list of ['contacts', 'events', 'tags']) {
       await expectRefused(`/internal/v1/${list}?page=0`, ws, 'page');
       await expectRefused(`/internal/v1/${list}?page=99999999999999999999`, ws, 'page');
@@ -81,9 +64,9 @@ describe('the internal list reads refuse what one caller sends that the store ca
   });
 
   it('filters contacts by their whole name, in any case', async () => {
-    const ws = workspace();
-    await upsert(ws, { name: 'Ann Lee', phone: '+14155550701' });
-    await upsert(ws, { name: 'Ann', phone: '+14155550702' });
+    const ws = harness.workspace();
+    await harness.upsert(ws, { name: 'Ann Lee', phone: '+14155550701' });
+    await harness.upsert(ws, { name: 'Ann', phone: '+14155550702' });
     const reply = await harness.get('/internal/v1/contacts?filter[name]=ann%20LEE', ws);
     expect(reply.status).toBe(200);
     expect((reply.body.data as Array<{ name: string }>).map((contact) => contact.name)).toEqual(['Ann Lee']);
@@ -92,7 +75,7 @@ describe('the internal list reads refuse what one caller sends that the store ca
 
 describe('ids in the internal read paths', () => {
   it('answers 404 for an id past 2^31 − 1 up to 2^53 − 1 that names nothing, and for every other form', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     for (const id of ['2147483648', '9007199254740991', '9007199254740992', '0', '1e3', '007']) {
       for (const list of ['contacts', 'tags']) {
         const reply = await harness.get(`/internal/v1/${list}/${id}`, ws);

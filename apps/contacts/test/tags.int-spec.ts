@@ -3,8 +3,6 @@ import { CONTACT_REQUEST_TYPES, TAG_REQUEST_TYPES } from '@cms/contracts';
 import { ContactsHarness, ISO_MS, type Outcome } from './contacts.harness';
 
 let harness: ContactsHarness;
-let workspaceCounter = 2000;
-
 beforeAll(async () => {
   harness = await ContactsHarness.start();
 });
@@ -12,11 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
 });
-
-function workspace(): number {
-  workspaceCounter += 1;
-  return workspaceCounter;
-}
 
 function createTag(workspaceId: number, body: object): Promise<Outcome> {
   return harness.request(TAG_REQUEST_TYPES.create, workspaceId, { tag_id: harness.id(), ...body });
@@ -47,7 +40,7 @@ function tagIdsOf(outcome: Outcome): number[] {
 
 describe('POST /api/v1/tags', () => {
   it('creates a tag with 201 and publishes tag.created', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const outcome = await createTag(ws, { name: 'VIP', color: '#FF8800' });
     expect(outcome.status).toBe(201);
     expect(outcome.resource).toEqual({
@@ -67,7 +60,7 @@ describe('POST /api/v1/tags', () => {
   });
 
   it('refuses a second tag of the same name in a workspace with 422 at /data/attributes/name', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     await tagId(ws, 'Customers');
     const again = await createTag(ws, { name: 'Customers' });
     expect(again.status).toBe(422);
@@ -75,13 +68,13 @@ describe('POST /api/v1/tags', () => {
       title: 'Validation Error',
       source: { pointer: '/data/attributes/name' },
     });
-    expect((await createTag(workspace(), { name: 'Customers' })).status).toBe(201);
+    expect((await createTag(harness.workspace(), { name: 'Customers' })).status).toBe(201);
   });
 });
 
 describe('PATCH /api/v1/tags/{id}', () => {
   it('changes the name and colour, and answers 404 for an unknown tag or one of another workspace', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const id = await tagId(ws, 'Old');
     const outcome = await harness.request(TAG_REQUEST_TYPES.update, ws, {
       tag_id: id,
@@ -98,7 +91,7 @@ describe('PATCH /api/v1/tags/{id}', () => {
 
     for (const [workspaceId, tag] of [
       [ws, 99_999_999],
-      [workspace(), id],
+      [harness.workspace(), id],
     ] as const) {
       const missing = await harness.request(TAG_REQUEST_TYPES.update, workspaceId, {
         tag_id: tag,
@@ -114,7 +107,7 @@ describe('PATCH /api/v1/tags/{id}', () => {
 
 describe('tag assignments', () => {
   it('syncs, attaches and detaches, publishing contact.tags-changed only when something changed', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const [a, b, c] = [await tagId(ws, 'a'), await tagId(ws, 'b'), await tagId(ws, 'c')];
     const contact = await contactId(ws, 'Tagged');
 
@@ -145,7 +138,7 @@ describe('tag assignments', () => {
   });
 
   it('answers 422 at /data/attributes/tag_ids when a contact would hold more than 1,000 tags, and lets it shed them', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const contact = await contactId(ws, 'Collector');
     // 1,000 tags held already, written as the service writes them (a thousand requests would only be slower).
     const base = harness.id();
@@ -170,9 +163,9 @@ describe('tag assignments', () => {
   });
 
   it('answers 422 at the pointer of each body id that names nothing, another workspace’s tag included, and changes nothing', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const mine = await tagId(ws, 'mine');
-    const theirs = await tagId(workspace(), 'theirs');
+    const theirs = await tagId(harness.workspace(), 'theirs');
     const contact = await contactId(ws, 'Someone');
     await assign('sync', ws, contact, [mine]);
 
@@ -216,7 +209,7 @@ describe('tag assignments', () => {
 
 describe('DELETE /api/v1/tags/{id}', () => {
   it('deletes with 204, takes the tag off its contacts, and answers 404 afterwards', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const tag = await tagId(ws, 'doomed');
     const contact = await contactId(ws, 'Holder');
     await assign('attach', ws, contact, [tag]);
@@ -235,7 +228,7 @@ describe('DELETE /api/v1/tags/{id}', () => {
 
 describe('GET /internal/v1/tags', () => {
   it('lists the workspace tags by id with page meta, and reads one', async () => {
-    const ws = workspace();
+    const ws = harness.workspace();
     const ids = [await tagId(ws, 'one'), await tagId(ws, 'two'), await tagId(ws, 'three')];
     const list = await harness.get('/internal/v1/tags?per_page=2', ws);
     expect(list.status).toBe(200);
@@ -243,7 +236,7 @@ describe('GET /internal/v1/tags', () => {
     expect(list.body.meta).toEqual({ current_page: 1, per_page: 2, total: 3, last_page: 2 });
     const one = await harness.get(`/internal/v1/tags/${ids[1]}`, ws);
     expect(one.body.data).toMatchObject({ id: ids[1], name: 'two' });
-    expect((await harness.get(`/internal/v1/tags/${ids[1]}`, workspace())).status).toBe(404);
+    expect((await harness.get(`/internal/v1/tags/${ids[1]}`, harness.workspace())).status).toBe(404);
     expect((await harness.get('/internal/v1/tags/abc', ws)).status).toBe(404);
   });
 });

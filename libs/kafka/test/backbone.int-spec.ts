@@ -91,14 +91,7 @@ describe('the consumer runtime', () => {
   it('applies every record exactly once, also when Kafka delivers the partition again from the start', async () => {
     const { input, facts } = await freshTopics(3);
     const { schema, dataSource } = await freshSchema();
-    const relay = new OutboxRelay({
-      dataSource,
-      databaseUrl: suite.stack.databaseUrl,
-      schema,
-      producer: suite.producer,
-      logger: suite.logger,
-      pollMs: 50,
-    });
+    const relay = suite.relay(schema, dataSource);
     relay.start();
     const name = uniqueName('exactly-once');
     let runtime = runtimeFor(dataSource, name, input, facts, relay);

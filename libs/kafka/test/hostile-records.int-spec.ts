@@ -174,14 +174,7 @@ async function startNotes(
       },
     },
   );
-  const relay = new OutboxRelay({
-    dataSource,
-    databaseUrl: suite.stack.databaseUrl,
-    schema,
-    producer: suite.producer,
-    logger: suite.logger,
-    pollMs: 50,
-  });
+  const relay = suite.relay(schema, dataSource);
   relay.start();
   const chunk: ChunkHandler = {
     takes: (record) => record.type === NOTE_TYPE,

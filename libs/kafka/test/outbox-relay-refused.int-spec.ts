@@ -11,7 +11,6 @@ import {
   envelopeRecord,
   KAFKA_PLUMBING_ENTITIES,
   KAFKA_PLUMBING_MIGRATIONS,
-  OutboxRelay,
   TOPIC_MAX_MESSAGE_BYTES,
 } from '../src';
 import { useKafkaSuite } from './fixtures/kafka-suite';
@@ -88,16 +87,7 @@ describe('an outbox relay whose batch the broker refuses', () => {
     const producer = new BatchingProducer(suite.kafka);
     await producer.connect();
     const metrics = new Registry();
-    const relay = new OutboxRelay({
-      dataSource,
-      databaseUrl: suite.stack.databaseUrl,
-      schema,
-      producer,
-      logger: suite.logger,
-      metrics,
-      pollMs: 50,
-      progressProbeMs: 100,
-    });
+    const relay = suite.relay(schema, dataSource, { producer, metrics, progressProbeMs: 100 });
 
     // Each row fits alone; the relay's batch of them does not.
     await setMaxMessageBytes(topic, 8 * 1024);
