@@ -110,6 +110,36 @@ function configEnv(service: ServiceEntry, services: readonly ServiceEntry[]): st
   return `${lines.join('\n')}\n`;
 }
 
+/** What every pod of a service (its Deployment's and its migration Job's) is given: no API token, no Service variables. */
+const POD_SETTINGS = `      automountServiceAccountToken: false
+      # Settings come from the ConfigMaps only, not from variables named after the namespace's Services.
+      enableServiceLinks: false`;
+
+/** Every pod runs as the image's non-root user under the runtime's default seccomp profile. */
+const POD_SECURITY = `      securityContext:
+        runAsNonRoot: true
+        # The image's \`node\` user; a numeric id lets the kubelet verify runAsNonRoot.
+        runAsUser: 1000
+        runAsGroup: 1000
+        seccompProfile:
+          type: RuntimeDefault`;
+
+/** A container that can write only to its /tmp, an emptyDir of `tmpSize`, with no privileges; and that volume. */
+function readOnlyContainer(tmpSize: string): string {
+  return `          securityContext:
+            allowPrivilegeEscalation: false
+            readOnlyRootFilesystem: true
+            capabilities:
+              drop: ['ALL']
+          volumeMounts:
+            - name: tmp
+              mountPath: /tmp
+      volumes:
+        - name: tmp
+          emptyDir:
+            sizeLimit: ${tmpSize}`;
+}
+
 function deployment(service: ServiceEntry): string {
   const { name } = service;
   const replicas =
@@ -156,18 +186,10 @@ ${replicas}
         prometheus.io/port: '${service.httpPort}'
         prometheus.io/path: /metrics
     spec:
-      automountServiceAccountToken: false
-      # Settings come from the ConfigMaps only, not from variables named after the namespace's Services.
-      enableServiceLinks: false
+${POD_SETTINGS}
       # On SIGTERM the process stops taking work and finishes what it holds; preStop uses the first 5 s.
       terminationGracePeriodSeconds: 30
-      securityContext:
-        runAsNonRoot: true
-        # The image's \`node\` user; a numeric id lets the kubelet verify runAsNonRoot.
-        runAsUser: 1000
-        runAsGroup: 1000
-        seccompProfile:
-          type: RuntimeDefault
+${POD_SECURITY}
       # Replicas spread over nodes and zones, so losing one leaves the service running.
       topologySpreadConstraints:
         - maxSkew: 1
@@ -229,18 +251,7 @@ ${secrets}
             limits:
               cpu: '1'
               memory: 512Mi
-          securityContext:
-            allowPrivilegeEscalation: false
-            readOnlyRootFilesystem: true
-            capabilities:
-              drop: ['ALL']
-          volumeMounts:
-            - name: tmp
-              mountPath: /tmp
-      volumes:
-        - name: tmp
-          emptyDir:
-            sizeLimit: 64Mi
+${readOnlyContainer('64Mi')}
 `;
 }
 
@@ -344,16 +355,8 @@ spec:
         app.kubernetes.io/component: migrate
     spec:
       restartPolicy: Never
-      automountServiceAccountToken: false
-      # Settings come from the ConfigMaps only, not from variables named after the namespace's Services.
-      enableServiceLinks: false
-      securityContext:
-        runAsNonRoot: true
-        # The image's \`node\` user; a numeric id lets the kubelet verify runAsNonRoot.
-        runAsUser: 1000
-        runAsGroup: 1000
-        seccompProfile:
-          type: RuntimeDefault
+${POD_SETTINGS}
+${POD_SECURITY}
       containers:
         - name: ${name}
           image: cms/${name}
@@ -379,18 +382,7 @@ spec:
             limits:
               cpu: 500m
               memory: 256Mi
-          securityContext:
-            allowPrivilegeEscalation: false
-            readOnlyRootFilesystem: true
-            capabilities:
-              drop: ['ALL']
-          volumeMounts:
-            - name: tmp
-              mountPath: /tmp
-      volumes:
-        - name: tmp
-          emptyDir:
-            sizeLimit: 16Mi
+${readOnlyContainer('16Mi')}
 `;
 }
 
