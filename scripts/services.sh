@@ -4,4 +4,5 @@ SERVICES=(
   "gateway:3000:gateway"
   "contacts:3001:contacts"
   "webhook-dispatch:3006:webhook_dispatch"
+  "messaging:3007:messaging"
 )

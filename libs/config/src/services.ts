@@ -123,6 +123,14 @@ export const SERVICE_CATALOG = catalog([
       "Replicas share the request topic's partitions (24 by default); every replica also claims due " +
       'deliveries from Postgres, so delivery throughput scales past the partition count.',
   },
+  {
+    name: 'messaging',
+    httpPort: 3007,
+    schema: 'messaging',
+    role: 'consumer',
+    consumers: [{ name: 'messaging', topics: ['requests'] }],
+    secrets: [],
+  },
 ]);
 
 export type ServiceName = (typeof SERVICE_CATALOG)[number]['name'];

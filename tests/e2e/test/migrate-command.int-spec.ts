@@ -39,6 +39,7 @@ const OWN_TABLES: Record<ServiceName, string[]> = {
     'webhook_attempts',
     'webhook_endpoint_failures',
   ],
+  messaging: ['channels'],
 };
 
 interface LogLine {

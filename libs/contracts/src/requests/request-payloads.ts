@@ -8,6 +8,7 @@ import {
 } from '../integrations/integration.records';
 import type { DecodedRecord, RecordClass } from '../registry/record-type-registry';
 import { WEBHOOK_REQUEST_SCHEMAS, type WebhookRequestPayloads } from '../webhooks/webhook.records';
+import { MESSAGING_REQUEST_SCHEMAS, type MessagingRequestPayloads } from '../messaging/messaging.records';
 
 /**
  * The payload of every request type on cms.requests.v1: what a producer must put in `data` and what
@@ -18,7 +19,8 @@ export interface RequestPayloads
     ContactsRequestPayloads,
     WebhookRequestPayloads,
     GatewayRequestPayloads,
-    IntegrationRequestPayloads {}
+    IntegrationRequestPayloads,
+    MessagingRequestPayloads {}
 
 export type RequestType = keyof RequestPayloads;
 
@@ -28,6 +30,7 @@ export const REQUEST_SCHEMAS: { readonly [K in RequestType]: RecordClass<Request
   ...WEBHOOK_REQUEST_SCHEMAS,
   ...GATEWAY_REQUEST_SCHEMAS,
   ...INTEGRATION_REQUEST_SCHEMAS,
+  ...MESSAGING_REQUEST_SCHEMAS,
 };
 
 /** A decoded request record of type `T`. */

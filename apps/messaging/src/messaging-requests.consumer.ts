@@ -1,0 +1,35 @@
+import { MESSAGING_REQUEST_TYPES, type DecodedRecord } from '@cms/contracts';
+import { decideRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+
+import { CreateChannelHandler } from './channels/create-channel/create-channel.handler';
+import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+
+/** The requests a client sends and waits for: each is answered on the outcome topic. */
+const ANSWERED_TYPES = [MESSAGING_REQUEST_TYPES.channelCreate] as const;
+
+type AnsweredType = (typeof ANSWERED_TYPES)[number];
+
+/** Hands each request record to its use case; the shared frame answers it and publishes its facts. */
+@Controller()
+export class MessagingRequestsConsumer {
+  /** One use case per answered type: a type without one, or one for another payload, does not compile. */
+  private readonly handlers: RequestHandlers<AnsweredType>;
+
+  constructor(
+    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
+    @Inject(CreateChannelHandler) create: CreateChannelHandler,
+  ) {
+    this.handlers = {
+      [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => create.handle(decision),
+    };
+  }
+
+  @EventPattern(ANSWERED_TYPES)
+  answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
+    const topics = { facts: this.config.topics.messaging, outcomes: this.config.topics.outcomes };
+    // Bound to exactly the types of the map.
+    return decideRequest(record, context, SOURCE, topics, handlerFor(this.handlers, record.type)!);
+  }
+}
