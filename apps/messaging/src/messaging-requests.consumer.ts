@@ -1,13 +1,12 @@
-import { MESSAGING_REQUEST_TYPES, type DecodedRecord } from '@cms/contracts';
+import { type DecodedRecord } from '@cms/contracts';
 import { decideRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
-import { CreateChannelHandler } from './channels/create-channel/create-channel.handler';
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
-const ANSWERED_TYPES = [MESSAGING_REQUEST_TYPES.channelCreate] as const;
+const ANSWERED_TYPES = [] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
 
@@ -15,16 +14,9 @@ type AnsweredType = (typeof ANSWERED_TYPES)[number];
 @Controller()
 export class MessagingRequestsConsumer {
   /** One use case per answered type: a type without one, or one for another payload, does not compile. */
-  private readonly handlers: RequestHandlers<AnsweredType>;
+  private readonly handlers: RequestHandlers<AnsweredType> = {};
 
-  constructor(
-    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
-    @Inject(CreateChannelHandler) create: CreateChannelHandler,
-  ) {
-    this.handlers = {
-      [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => create.handle(decision),
-    };
-  }
+  constructor(@Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig) {}
 
   @EventPattern(ANSWERED_TYPES)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {

@@ -2,15 +2,25 @@ import { MESSAGING_RECORD_TYPES, OUTCOME_RECORD_TYPES } from '@cms/contracts';
 import type { ServiceDefinition } from '@cms/service-kit';
 
 import { MessagingInit1795551847908 } from '../migrations/1795551847908-messaging-init.migration';
+import { ChannelEntity, PushSubscriptionEntity } from './channels/channel.entity';
+import { DEFAULT_SCHEMA, loadConfig, MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+import { ContactEntity } from './contacts/contact.entity';
+import { MessageEntity, SuppressionEntity } from './messages/message.entity';
 import { MessagingRequestsConsumer } from './messaging-requests.consumer';
-import { ChannelsModule } from './channels/channels.module';
-import { ChannelEntity } from './channels/channel.entity';
-import { MESSAGING_CONFIG, DEFAULT_SCHEMA, loadConfig, SOURCE, type MessagingConfig } from './config';
+import { SendJobEntity, TimerEntity } from './sending/send-job.entity';
+import { TemplateEntity } from './templates/template.entity';
 
 /** The tables the log rebuilds: a replay must reproduce each of them row for row. */
-export const PROJECTION_ENTITIES = [ChannelEntity];
+export const PROJECTION_ENTITIES = [
+  ChannelEntity,
+  PushSubscriptionEntity,
+  TemplateEntity,
+  ContactEntity,
+  MessageEntity,
+  SuppressionEntity,
+];
 
-/** The messaging service: its channels, decided from the requests topic. */
+/** The messaging service: channels, templates and messages, decided from the requests topic. */
 export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
   name: 'messaging',
   defaultSchema: DEFAULT_SCHEMA,
@@ -18,6 +28,8 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
   configToken: MESSAGING_CONFIG,
   loadConfig,
   projection: PROJECTION_ENTITIES,
+  // Send jobs and timers: a rebuild keeps them, a blue/green switch carries them over.
+  jobs: [SendJobEntity, TimerEntity],
   migrations: [MessagingInit1795551847908],
   recordTypes: () => [...MESSAGING_RECORD_TYPES, ...OUTCOME_RECORD_TYPES],
   consumers: [
@@ -30,6 +42,6 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
       gatherFetch: true,
     },
   ],
-  modules: () => [ChannelsModule],
+  modules: () => [],
   controllers: [MessagingRequestsConsumer],
 };

@@ -79,7 +79,7 @@ export const SERVICE_CATALOG = catalog([
     consumers: [{ name: 'gateway', topics: ['requests'] }],
     secrets: ['ADMIN_TOKEN', 'SECRETS_KEY'],
     redis: true,
-    upstreams: ['contacts', 'webhook-dispatch'],
+    upstreams: ['contacts', 'webhook-dispatch', 'messaging'],
     settings: [
       {
         name: 'PUBLIC_BASE_URL',
@@ -128,8 +128,32 @@ export const SERVICE_CATALOG = catalog([
     httpPort: 3007,
     schema: 'messaging',
     role: 'consumer',
-    consumers: [{ name: 'messaging', topics: ['requests'] }],
-    secrets: [],
+    consumers: [
+      { name: 'messaging', topics: ['requests'] },
+      { name: 'messaging.contacts', topics: ['contacts'] },
+    ],
+    carriedTables: ['messaging_send_jobs', 'messaging_timers'],
+    secrets: ['SECRETS_KEY'],
+    settings: [
+      {
+        name: 'PUBLIC_BASE_URL',
+        value: '',
+        doc: "Optional: the address providers reach the gateway at; channels' callback_url is made under it.",
+      },
+      {
+        name: 'PROVIDER_BASE_URLS',
+        value: '',
+        doc:
+          "Optional: provider API base addresses (twilio=…,meta=…,telegram=…); the providers' public " +
+          'addresses otherwise.',
+      },
+      { name: 'SANDBOX_STATUS_DELAY_MS', value: '100' },
+      {
+        name: 'WEBHOOK_ALLOW_NETWORKS',
+        value: '',
+        doc: 'Optional: CIDRs push subscription endpoints may be at although they are not public.',
+      },
+    ],
   },
 ]);
 

@@ -14,4 +14,4 @@ export * from './integrations';
 export * from './rules/field-rules';
 export * from './requests/request-schemas';
 export * from './requests/request-payloads';
-export * from './messaging/messaging.records';
+export * from './messaging';

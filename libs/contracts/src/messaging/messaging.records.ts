@@ -1,39 +1,440 @@
-import { IsISO8601, IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsBase64,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
+import { CONSENT_CHANNELS } from '../contacts/channels';
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
 import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
+import { SEALED_SECRET_PATTERN } from '../webhooks/webhook-secret';
+import {
+  CHANNEL_PROVIDERS,
+  CHANNEL_TYPES,
+  CreatePushSubscriptionBody,
+  SandboxInboundBody,
+  SETTABLE_CHANNEL_STATUSES,
+  type ChannelProvider,
+  type ChannelType,
+} from './channel.bodies';
+import { SendMessageBody } from './message.bodies';
+import { CreateTemplateBody, UpdateTemplateBody } from './template.bodies';
 
-/** Requests the messaging service decides (cms.requests.v1, key = workspace id). */
+/**
+ * Requests the messaging service decides (cms.requests.v1, key = workspace id). The gateway mints the
+ * integer ids of channels and templates; credentials travel only sealed with SECRETS_KEY (`encryptSecret`
+ * of their JSON). The messaging service derives message ids (`msg_…`) from the request record.
+ */
 export const MESSAGING_REQUEST_TYPES = {
   channelCreate: 'messaging-channel.create.requested',
+  channelUpdate: 'messaging-channel.update.requested',
+  channelDelete: 'messaging-channel.delete.requested',
+  pushSubscriptionCreate: 'push-subscription.create.requested',
+  sandboxInbound: 'messaging-channel.sandbox-inbound.requested',
+  templateCreate: 'template.create.requested',
+  templateUpdate: 'template.update.requested',
+  templateDelete: 'template.delete.requested',
+  messageSend: 'message.send.requested',
+  /** From the gateway, not answered: a provider's callback, verified with the channel's secret. */
+  providerCallback: 'provider-callback.received',
+  /** Appended by the messaging service's workers (through its outbox); nobody waits for them. */
+  messageAttempt: 'message.attempt.recorded',
+  messageReceipt: 'message.receipt.recorded',
+  messageTimeout: 'message.timeout.recorded',
 } as const;
 
-/** Facts the messaging service publishes (cms.messaging.v1, key = workspace id). */
+/** Facts the messaging service publishes (cms.messaging.v1; message facts keyed by contact id). */
 export const MESSAGING_FACT_TYPES = {
   channelCreated: 'messaging-channel.created',
+  channelUpdated: 'messaging-channel.updated',
+  channelDeleted: 'messaging-channel.deleted',
+  templateCreated: 'template.created',
+  templateUpdated: 'template.updated',
+  templateDeleted: 'template.deleted',
+  messageQueued: 'message.queued',
+  messageSent: 'message.sent',
+  messageDelivered: 'message.delivered',
+  messageRead: 'message.read',
+  messageFailed: 'message.failed',
+  messageSuppressed: 'message.suppressed',
+  messageReceived: 'message.received',
 } as const;
 
-// --- requests ---------------------------------------------------------------------------------
+// --- requests from clients ---------------------------------------------------------------------
 
 export class MessagingChannelCreateRequestedV1 {
-  /** Minted by the gateway. */
-  @IsUUID()
-  channel_id!: string;
+  @IsInt()
+  @Min(1)
+  channel_id!: number;
+
+  @IsIn(CHANNEL_TYPES)
+  type!: ChannelType;
 
   @IsString()
-  @IsNotEmpty()
   @MaxLength(255)
   name!: string;
+
+  @IsIn(CHANNEL_PROVIDERS)
+  provider!: ChannelProvider;
+
+  /** The credentials' JSON, sealed; null when none were sent. */
+  @IsOptional()
+  @Matches(SEALED_SECRET_PATTERN)
+  credentials_sealed!: string | null;
+
+  @IsObject()
+  metadata!: Record<string, unknown>;
+
+  @IsOptional()
+  @IsBoolean()
+  is_default?: boolean;
+}
+
+export class MessagingChannelUpdateRequestedV1 {
+  @IsInt()
+  @Min(1)
+  channel_id!: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
+
+  /** The credentials sent, sealed: merged into the channel's. */
+  @IsOptional()
+  @Matches(SEALED_SECRET_PATTERN)
+  credentials_sealed?: string;
+
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+
+  @IsOptional()
+  @IsBoolean()
+  is_default?: boolean;
+
+  @IsOptional()
+  @IsIn(SETTABLE_CHANNEL_STATUSES)
+  status?: (typeof SETTABLE_CHANNEL_STATUSES)[number];
+}
+
+export class MessagingChannelDeleteRequestedV1 {
+  @IsInt()
+  @Min(1)
+  channel_id!: number;
+}
+
+export class PushSubscriptionCreateRequestedV1 extends CreatePushSubscriptionBody {
+  @IsInt()
+  @Min(1)
+  channel_id!: number;
+}
+
+export class MessagingChannelSandboxInboundRequestedV1 extends SandboxInboundBody {
+  @IsInt()
+  @Min(1)
+  channel_id!: number;
+}
+
+export class TemplateCreateRequestedV1 extends CreateTemplateBody {
+  @IsInt()
+  @Min(1)
+  template_id!: number;
+}
+
+export class TemplateUpdateRequestedV1 extends UpdateTemplateBody {
+  @IsInt()
+  @Min(1)
+  template_id!: number;
+}
+
+export class TemplateDeleteRequestedV1 {
+  @IsInt()
+  @Min(1)
+  template_id!: number;
+}
+
+/** `POST /api/v1/messages`, after the gateway found the contact. */
+export class MessageSendRequestedV1 extends SendMessageBody {
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  idempotency_key?: string;
+}
+
+/** A provider's callback as it arrived, after the gateway had the messaging service verify it. */
+export class ProviderCallbackReceivedV1 {
+  @IsInt()
+  @Min(1)
+  channel_id!: number;
+
+  @IsString()
+  @MaxLength(255)
+  content_type!: string;
+
+  @IsString()
+  @IsBase64()
+  body_base64!: string;
+
+  @IsISO8601()
+  received_at!: string;
+}
+
+// --- requests from the service's workers ---------------------------------------------------------
+
+export const ATTEMPT_OUTCOMES = ['sent', 'failed', 'suppressed'] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
+
+export const SUPPRESSION_REASONS = [
+  'no_recipient',
+  'suppressed_address',
+  'no_consent',
+  'render_error',
+] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+export class MessageFailureV1 {
+  @IsString()
+  code!: string;
+
+  @IsOptional()
+  @IsString()
+  provider_code!: string | null;
+
+  /** What the provider or the service said, for the customer (`reason` and `fix` come from the code). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  detail?: string | null;
+}
+
+export class MessageSuppressionV1 {
+  @IsIn(SUPPRESSION_REASONS)
+  reason!: SuppressionReason;
+
+  @IsString()
+  @MaxLength(2048)
+  detail!: string;
+}
+
+/** What the send worker did with a message: sent it, or why not. */
+export class MessageAttemptRecordedV1 {
+  @IsString()
+  @Matches(/^msg_[0-9a-f]{32}$/)
+  message_id!: string;
+
+  @IsIn(ATTEMPT_OUTCOMES)
+  outcome!: AttemptOutcome;
+
+  @IsOptional()
+  @IsString()
+  recipient!: string | null;
+
+  @IsOptional()
+  @IsString()
+  body!: string | null;
+
+  @IsOptional()
+  @IsString()
+  subject?: string | null;
+
+  @IsOptional()
+  @IsString()
+  html?: string | null;
+
+  @IsOptional()
+  @IsString()
+  provider_message_id?: string | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MessageFailureV1)
+  failure?: MessageFailureV1 | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MessageSuppressionV1)
+  suppression?: MessageSuppressionV1 | null;
+
+  @IsISO8601()
+  attempted_at!: string;
+}
+
+export const RECEIPT_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+/** A status the provider (or the sandbox) reported for a sent message. */
+export class MessageReceiptRecordedV1 {
+  @IsString()
+  message_id!: string;
+
+  @IsIn(RECEIPT_STATUSES)
+  status!: ReceiptStatus;
+
+  @IsISO8601()
+  at!: string;
+
+  @IsIn(['sandbox', 'provider'])
+  source!: 'sandbox' | 'provider';
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MessageFailureV1)
+  failure?: MessageFailureV1 | null;
+}
+
+/** A route step's `wait_for` status did not come within its `timeout`. */
+export class MessageTimeoutRecordedV1 {
+  @IsString()
+  message_id!: string;
+
+  @IsInt()
+  @Min(0)
+  step!: number;
+
+  @IsISO8601()
+  at!: string;
 }
 
 // --- facts ------------------------------------------------------------------------------------
 
-export class MessagingChannelCreatedV1 {
-  @IsUUID()
-  channel_id!: string;
+export class MessagingChannelFactV1 {
+  @IsInt()
+  @Min(1)
+  channel_id!: number;
+
+  @IsIn(CHANNEL_TYPES)
+  type!: ChannelType;
+
+  @IsIn(CHANNEL_PROVIDERS)
+  provider!: ChannelProvider;
 
   @IsString()
   name!: string;
+
+  @IsString()
+  status!: string;
+
+  @IsBoolean()
+  is_default!: boolean;
+
+  @IsISO8601()
+  at!: string;
+}
+
+export class MessagingTemplateFactV1 {
+  @IsInt()
+  @Min(1)
+  template_id!: number;
+
+  @IsString()
+  name!: string;
+
+  @IsIn(CHANNEL_TYPES)
+  channel!: ChannelType;
+
+  @IsISO8601()
+  at!: string;
+}
+
+export class MessagingDeletedV1 {
+  @IsInt()
+  @Min(1)
+  id!: number;
+
+  @IsISO8601()
+  at!: string;
+}
+
+/**
+ * message.queued … message.received: the message after the change, with everything the message.*
+ * webhooks carry (the specification's data of message.* events), so a consumer needs nothing else.
+ */
+export class MessageFactV1 {
+  @IsString()
+  id!: string;
+
+  @IsIn(['outbound', 'inbound'])
+  direction!: 'outbound' | 'inbound';
+
+  /** The stage the fact reports. */
+  @IsString()
+  status!: string;
+
+  @IsIn(CONSENT_CHANNELS)
+  channel!: ChannelType;
+
+  @IsInt()
+  @Min(1)
+  channel_id!: number;
+
+  @IsOptional()
+  @IsString()
+  recipient!: string | null;
+
+  @IsOptional()
+  @IsString()
+  template!: string | null;
+
+  @IsOptional()
+  @IsObject()
+  workflow!: { id: number; name: string; run_id: number; step: string } | null;
+
+  @IsOptional()
+  campaign_id!: number | string | null;
+
+  @IsOptional()
+  @IsString()
+  fallback_from!: string | null;
+
+  @IsOptional()
+  @IsObject()
+  failure!: { code: string; reason: string; fix: string; provider_code: string | null } | null;
+
+  @IsOptional()
+  @IsObject()
+  suppression!: { reason: string; detail: string } | null;
+
+  /** id, external_id, name, phone, email. */
+  @IsObject()
+  contact!: {
+    id: number;
+    external_id: string | null;
+    name: string | null;
+    phone: string | null;
+    email: string | null;
+  };
+
+  @IsOptional()
+  @IsISO8601()
+  sent_at!: string | null;
+
+  @IsOptional()
+  @IsISO8601()
+  delivered_at!: string | null;
+
+  @IsOptional()
+  @IsISO8601()
+  read_at!: string | null;
+
+  @IsOptional()
+  @IsISO8601()
+  failed_at!: string | null;
+
+  /** The inbound text (message.received) or the rendered body. */
+  @IsOptional()
+  @IsString()
+  body?: string | null;
 
   @IsISO8601()
   at!: string;
@@ -42,11 +443,42 @@ export class MessagingChannelCreatedV1 {
 /** The payload class of every request the messaging service decides. */
 export const MESSAGING_REQUEST_SCHEMAS = {
   [MESSAGING_REQUEST_TYPES.channelCreate]: MessagingChannelCreateRequestedV1,
+  [MESSAGING_REQUEST_TYPES.channelUpdate]: MessagingChannelUpdateRequestedV1,
+  [MESSAGING_REQUEST_TYPES.channelDelete]: MessagingChannelDeleteRequestedV1,
+  [MESSAGING_REQUEST_TYPES.pushSubscriptionCreate]: PushSubscriptionCreateRequestedV1,
+  [MESSAGING_REQUEST_TYPES.sandboxInbound]: MessagingChannelSandboxInboundRequestedV1,
+  [MESSAGING_REQUEST_TYPES.templateCreate]: TemplateCreateRequestedV1,
+  [MESSAGING_REQUEST_TYPES.templateUpdate]: TemplateUpdateRequestedV1,
+  [MESSAGING_REQUEST_TYPES.templateDelete]: TemplateDeleteRequestedV1,
+  [MESSAGING_REQUEST_TYPES.messageSend]: MessageSendRequestedV1,
+  [MESSAGING_REQUEST_TYPES.providerCallback]: ProviderCallbackReceivedV1,
+  [MESSAGING_REQUEST_TYPES.messageAttempt]: MessageAttemptRecordedV1,
+  [MESSAGING_REQUEST_TYPES.messageReceipt]: MessageReceiptRecordedV1,
+  [MESSAGING_REQUEST_TYPES.messageTimeout]: MessageTimeoutRecordedV1,
 } as const;
 
 export type MessagingRequestPayloads = PayloadsOf<typeof MESSAGING_REQUEST_SCHEMAS>;
 
+/** The message facts that become message.* webhooks. */
+export const MESSAGE_WEBHOOK_FACT_TYPES = [
+  MESSAGING_FACT_TYPES.messageSent,
+  MESSAGING_FACT_TYPES.messageDelivered,
+  MESSAGING_FACT_TYPES.messageRead,
+  MESSAGING_FACT_TYPES.messageFailed,
+  MESSAGING_FACT_TYPES.messageSuppressed,
+] as const;
+
 export const MESSAGING_RECORD_TYPES: RecordTypeDefinition[] = [
   ...firstVersions(MESSAGING_REQUEST_SCHEMAS),
-  { type: MESSAGING_FACT_TYPES.channelCreated, version: 1, schema: MessagingChannelCreatedV1 },
+  { type: MESSAGING_FACT_TYPES.channelCreated, version: 1, schema: MessagingChannelFactV1 },
+  { type: MESSAGING_FACT_TYPES.channelUpdated, version: 1, schema: MessagingChannelFactV1 },
+  { type: MESSAGING_FACT_TYPES.channelDeleted, version: 1, schema: MessagingDeletedV1 },
+  { type: MESSAGING_FACT_TYPES.templateCreated, version: 1, schema: MessagingTemplateFactV1 },
+  { type: MESSAGING_FACT_TYPES.templateUpdated, version: 1, schema: MessagingTemplateFactV1 },
+  { type: MESSAGING_FACT_TYPES.templateDeleted, version: 1, schema: MessagingDeletedV1 },
+  ...[
+    MESSAGING_FACT_TYPES.messageQueued,
+    ...MESSAGE_WEBHOOK_FACT_TYPES,
+    MESSAGING_FACT_TYPES.messageReceived,
+  ].map((type) => ({ type, version: 1, schema: MessageFactV1 })),
 ];

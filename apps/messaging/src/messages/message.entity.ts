@@ -1,0 +1,151 @@
+import type { ChannelType, MessagePurpose, WaitForStatus } from '@cms/contracts';
+import { idColumn } from '@cms/persistence';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** One status change of a message, late ones included. */
+export interface MessageHistoryEntry {
+  status: string;
+  at: string;
+  /** api, sandbox, provider, service (the send worker's decision), timeout. */
+  source: string;
+  /** Set when the change came too late to move the status. */
+  ignored?: boolean;
+}
+
+/** A step of the route a message belongs to, as resolved when the route was accepted. */
+export interface RouteStep {
+  channel_id: number | null;
+  channel: ChannelType;
+  template_id: number;
+  wait_for: WaitForStatus | null;
+  timeout_ms: number | null;
+}
+
+/** The route of the message: every step, the one this message is, and what the sender gave. */
+export interface MessageRoute {
+  steps: RouteStep[];
+  step: number;
+  variables: Record<string, unknown>;
+  purpose: MessagePurpose;
+}
+
+/** A message, outbound or inbound, with its whole history: the projection of the log. */
+@Entity({ name: 'messages' })
+@Index('messages_workspace_created', ['workspaceId', 'createdAt', 'id'])
+@Index('messages_provider_id', ['channelId', 'providerMessageId'])
+// Partial (WHERE idempotency_key IS NOT NULL): the migration owns it.
+@Index('messages_idempotency', { synchronize: false })
+export class MessageEntity {
+  /** `msg_` and 32 hex digits, derived from the record that made it. */
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column(idColumn({ name: 'workspace_id' }))
+  workspaceId!: number;
+
+  @Column({ type: 'text' })
+  direction!: 'outbound' | 'inbound';
+
+  @Column({ type: 'text' })
+  status!: string;
+
+  @Column({ name: 'channel_type', type: 'text' })
+  channelType!: ChannelType;
+
+  @Column(idColumn({ name: 'channel_id' }))
+  channelId!: number;
+
+  @Column(idColumn({ name: 'template_id', nullable: true }))
+  templateId!: number | null;
+
+  @Column({ name: 'template_name', type: 'text', nullable: true })
+  templateName!: string | null;
+
+  @Column(idColumn({ name: 'contact_id', nullable: true }))
+  contactId!: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  recipient!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  body!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  subject!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  html!: string | null;
+
+  @Column({ name: 'provider_message_id', type: 'text', nullable: true })
+  providerMessageId!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  workflow!: { id: number; name: string; run_id: number; step: string } | null;
+
+  @Column(idColumn({ name: 'campaign_id', nullable: true }))
+  campaignId!: number | null;
+
+  @Column({ name: 'fallback_from', type: 'text', nullable: true })
+  fallbackFrom!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  failure!: { code: string; reason: string; fix: string; provider_code: string | null } | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  suppression!: { reason: string; detail: string } | null;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt!: Date | null;
+
+  @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
+  deliveredAt!: Date | null;
+
+  @Column({ name: 'read_at', type: 'timestamptz', nullable: true })
+  readAt!: Date | null;
+
+  @Column({ name: 'failed_at', type: 'timestamptz', nullable: true })
+  failedAt!: Date | null;
+
+  @Column({ type: 'jsonb' })
+  history!: MessageHistoryEntry[];
+
+  /** Null for inbound messages. */
+  @Column({ type: 'jsonb', nullable: true })
+  route!: MessageRoute | null;
+
+  @Column({ name: 'idempotency_key', type: 'text', nullable: true })
+  idempotencyKey!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}
+
+/** An address that may not be messaged on a channel type of the workspace. */
+@Entity({ name: 'suppressions' })
+@Index('suppressions_address', ['workspaceId', 'channel', 'address'], { unique: true })
+export class SuppressionEntity {
+  /** Derived from the record that added it. */
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column(idColumn({ name: 'workspace_id' }))
+  workspaceId!: number;
+
+  @Column({ type: 'text' })
+  channel!: ChannelType;
+
+  @Column({ type: 'text' })
+  address!: string;
+
+  @Column({ type: 'text' })
+  reason!: string;
+
+  @Column({ type: 'text' })
+  source!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,4 @@
+export * from './channel.bodies';
+export * from './message.bodies';
+export * from './messaging.records';
+export * from './template.bodies';
