@@ -4,6 +4,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
 const ANSWERED_TYPES = [] as const;
@@ -18,7 +19,7 @@ export class MessagingRequestsConsumer {
 
   constructor(@Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig) {}
 
-  @EventPattern(ANSWERED_TYPES)
+  @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
     const topics = { facts: this.config.topics.messaging, outcomes: this.config.topics.outcomes };
     // Bound to exactly the types of the map.
