@@ -19,6 +19,8 @@ export interface MessagingConfig extends KitConfig {
   sandboxStatusDelayMs: number;
   /** CIDRs push subscription endpoints may be at although they are not public. */
   allowNetworks: string[];
+  /** The send worker: batches of `batchSize` jobs, `concurrency` of them in hand, polling every `pollMs`. */
+  sendWorker: { batchSize: number; concurrency: number; pollMs: number };
 }
 
 export { ConfigError };
@@ -61,6 +63,11 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
     providerBaseUrls: reader.string('PROVIDER_BASE_URLS', ''),
     sandboxStatusDelayMs: reader.integer('SANDBOX_STATUS_DELAY_MS', 100, 0),
     allowNetworks: allowNetworks(reader),
+    sendWorker: {
+      batchSize: reader.integer('SEND_WORKER_BATCH', 200, 1),
+      concurrency: reader.integer('SEND_WORKER_CONCURRENCY', 2, 1),
+      pollMs: reader.integer('SEND_WORKER_POLL_MS', 50, 5),
+    },
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }

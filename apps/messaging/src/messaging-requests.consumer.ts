@@ -1,13 +1,24 @@
-import { type DecodedRecord } from '@cms/contracts';
-import { decideRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
+import { MESSAGING_REQUEST_TYPES, type DecodedRecord, type RequestRecord } from '@cms/contracts';
+import {
+  decideRequest,
+  DecidesRequest,
+  handlerFor,
+  type Answer,
+  type Decision,
+  type RequestHandlers,
+} from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+import { RecordAttemptHandler } from './messages/record-attempt/record-attempt.handler';
+import { RecordReceiptHandler } from './messages/record-receipt/record-receipt.handler';
+import { SandboxInboundHandler } from './messages/sandbox-inbound/sandbox-inbound.handler';
+import { SendMessageHandler } from './messages/send-message/send-message.handler';
 import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
-const ANSWERED_TYPES = [] as const;
+const ANSWERED_TYPES = [MESSAGING_REQUEST_TYPES.messageSend, MESSAGING_REQUEST_TYPES.sandboxInbound] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
 
@@ -15,14 +26,61 @@ type AnsweredType = (typeof ANSWERED_TYPES)[number];
 @Controller()
 export class MessagingRequestsConsumer {
   /** One use case per answered type: a type without one, or one for another payload, does not compile. */
-  private readonly handlers: RequestHandlers<AnsweredType> = {};
+  private readonly handlers: RequestHandlers<AnsweredType>;
 
-  constructor(@Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig) {}
+  constructor(
+    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
+    @Inject(SendMessageHandler) sendMessage: SendMessageHandler,
+    @Inject(SandboxInboundHandler) sandboxInbound: SandboxInboundHandler,
+    @Inject(RecordAttemptHandler) private readonly attempts: RecordAttemptHandler,
+    @Inject(RecordReceiptHandler) private readonly receipts: RecordReceiptHandler,
+  ) {
+    this.handlers = {
+      [MESSAGING_REQUEST_TYPES.messageSend]: (decision) => sendMessage.handle(decision),
+      [MESSAGING_REQUEST_TYPES.sandboxInbound]: (decision) => sandboxInbound.handle(decision),
+    };
+  }
 
   @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
     const topics = { facts: this.config.topics.messaging, outcomes: this.config.topics.outcomes };
     // Bound to exactly the types of the map.
     return decideRequest(record, context, SOURCE, topics, handlerFor(this.handlers, record.type)!);
+  }
+
+  /** From the send worker, not a client: no outcome. */
+  @DecidesRequest(MESSAGING_REQUEST_TYPES.messageAttempt, REQUESTS_TRANSPORT)
+  recordAttempt(
+    @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageAttempt>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.unanswered(record, context, (decision) => this.attempts.handle(decision));
+  }
+
+  /** From the timer worker (sandbox receipts) and provider callbacks: no outcome. */
+  @DecidesRequest(MESSAGING_REQUEST_TYPES.messageReceipt, REQUESTS_TRANSPORT)
+  recordReceipt(
+    @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageReceipt>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.unanswered(record, context, (decision) => this.receipts.receipt(decision));
+  }
+
+  /** From the timer worker: a route step's wait ended. */
+  @DecidesRequest(MESSAGING_REQUEST_TYPES.messageTimeout, REQUESTS_TRANSPORT)
+  recordTimeout(
+    @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageTimeout>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.unanswered(record, context, (decision) => this.receipts.timeout(decision));
+  }
+
+  /** A request the service appended itself: decided and its facts published, nobody answered. */
+  private unanswered<T>(
+    record: DecodedRecord<T>,
+    context: unknown,
+    handler: (decision: Decision<T>) => Promise<Answer>,
+  ): Promise<void> {
+    return decideRequest(record, context, SOURCE, { facts: this.config.topics.messaging }, handler);
   }
 }

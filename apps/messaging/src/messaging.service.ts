@@ -9,8 +9,12 @@ import { CONTACT_PROJECTION_RECORD_TYPES } from './contacts/contact-projection';
 import { ContactEntity } from './contacts/contact.entity';
 import { ContactsModule } from './contacts/contacts.module';
 import { MessageEntity, SuppressionEntity } from './messages/message.entity';
+import { MessagesModule } from './messages/messages.module';
 import { MessagingRequestsConsumer } from './messaging-requests.consumer';
 import { SendJobEntity, TimerEntity } from './sending/send-job.entity';
+import { SendWorker } from './sending/send.worker';
+import { SendingModule } from './sending/sending.module';
+import { TimerWorker } from './sending/timer.worker';
 import { TemplateEntity } from './templates/template.entity';
 import { CONTACTS_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 
@@ -58,6 +62,10 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
       gatherFetch: true,
     },
   ],
-  modules: () => [ContactsModule],
+  modules: () => [ContactsModule, MessagesModule, SendingModule],
   controllers: [MessagingRequestsConsumer],
+  workers: [
+    { component: 'send-worker', worker: SendWorker },
+    { component: 'timer-worker', worker: TimerWorker },
+  ],
 };

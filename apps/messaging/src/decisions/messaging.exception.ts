@@ -11,6 +11,11 @@ export enum MessagingErrorCode {
   TemplateSyntax = 'template_syntax',
   /** A channel the request needs to be of another type (push subscriptions on browser_push only). */
   WrongChannelType = 'wrong_channel_type',
+  UnknownRouteChannel = 'unknown_route_channel',
+  NoDefaultChannel = 'no_default_channel',
+  UnknownRouteTemplate = 'unknown_route_template',
+  RouteTypeMismatch = 'route_type_mismatch',
+  NotASandboxChannel = 'not_a_sandbox_channel',
 }
 
 /** Every code has its status; a new code that is not mapped here does not compile. */
@@ -22,6 +27,11 @@ const STATUS_OF_CODE: StatusOfCode<MessagingErrorCode> = {
   [MessagingErrorCode.InvalidField]: 422,
   [MessagingErrorCode.TemplateSyntax]: 422,
   [MessagingErrorCode.WrongChannelType]: 422,
+  [MessagingErrorCode.UnknownRouteChannel]: 422,
+  [MessagingErrorCode.NoDefaultChannel]: 422,
+  [MessagingErrorCode.UnknownRouteTemplate]: 422,
+  [MessagingErrorCode.RouteTypeMismatch]: 422,
+  [MessagingErrorCode.NotASandboxChannel]: 404,
 };
 
 export type MessagingIssue = DomainIssue<MessagingErrorCode>;
@@ -85,6 +95,14 @@ export class MessagingException extends DomainException<MessagingErrorCode> {
     return new MessagingException({
       code: MessagingErrorCode.WrongChannelType,
       detail: `Channel ${id} is a ${type} channel; push subscriptions belong to browser_push channels.`,
+    });
+  }
+
+  /** A sandbox inbound message for a channel that is not a sandbox one, or is no channel of the workspace. */
+  static notASandboxChannel(channelId: number): MessagingException {
+    return new MessagingException({
+      code: MessagingErrorCode.NotASandboxChannel,
+      detail: `Sandbox channel ${channelId} was not found.`,
     });
   }
 }

@@ -405,10 +405,10 @@ export class MessageFactV1 {
   @IsObject()
   suppression!: { reason: string; detail: string } | null;
 
-  /** id, external_id, name, phone, email. */
+  /** id, external_id, name, phone, email; id null for an inbound message no contact matches. */
   @IsObject()
   contact!: {
-    id: number;
+    id: number | null;
     external_id: string | null;
     name: string | null;
     phone: string | null;

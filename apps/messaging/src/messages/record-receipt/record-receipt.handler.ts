@@ -1,0 +1,46 @@
+import type { MessageReceiptRecordedV1, MessageTimeoutRecordedV1 } from '@cms/contracts';
+import type { Answer, Decision } from '@cms/kafka';
+import { Injectable } from '@nestjs/common';
+
+import { receiptTimerId, timeoutTimerId } from '../message-ids';
+import { reached } from '../message-lifecycle';
+import { MessageRepository } from '../message.repository';
+import { fallBack, reportStatus } from '../status-change';
+
+const RECORDED: Answer = { status: 202 };
+
+/** Receipts (sandbox timers, provider callbacks) and the ends of route steps' waits, in log order. */
+@Injectable()
+export class RecordReceiptHandler {
+  /** A later status of a sent message: a forward move and its fact, or history only when late. */
+  async receipt(decision: Decision<MessageReceiptRecordedV1>): Promise<Answer> {
+    const { data, workspaceId } = decision;
+    const messages = new MessageRepository(decision.manager);
+    await messages.removeTimers([receiptTimerId(data.message_id, data.status)]);
+    const message = await messages.find(workspaceId, data.message_id);
+    if (message === null) return RECORDED;
+    await reportStatus(decision, messages, message, {
+      status: data.status,
+      at: data.at,
+      source: data.source,
+      failure: data.failure ?? null,
+    });
+    return RECORDED;
+  }
+
+  /** The step waited for a status that did not come in time: the route moves on. */
+  async timeout(decision: Decision<MessageTimeoutRecordedV1>): Promise<Answer> {
+    const { data, workspaceId } = decision;
+    const messages = new MessageRepository(decision.manager);
+    await messages.removeTimers([timeoutTimerId(data.message_id, data.step)]);
+    const message = await messages.find(workspaceId, data.message_id);
+    const route = message?.route;
+    if (!message || !route || route.step !== data.step) return RECORDED;
+    const waitFor = route.steps[route.step]?.wait_for ?? null;
+    if (waitFor === null || reached(message.status, waitFor)) return RECORDED;
+    // A message that failed or was suppressed ended its route already, or moved it on itself.
+    if (message.status === 'failed' || message.status === 'suppressed') return RECORDED;
+    await fallBack(decision, messages, message);
+    return RECORDED;
+  }
+}

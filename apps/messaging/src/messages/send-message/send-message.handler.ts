@@ -1,0 +1,144 @@
+import {
+  DEFAULT_STEP_TIMEOUT,
+  isoDurationMs,
+  type MessageSendRequestedV1,
+  type RouteStepBody,
+} from '@cms/contracts';
+import type { Answer, Decision } from '@cms/kafka';
+import { Injectable } from '@nestjs/common';
+
+import type { ChannelEntity } from '../../channels/channel.entity';
+import {
+  MessagingErrorCode,
+  MessagingException,
+  type MessagingIssue,
+} from '../../decisions/messaging.exception';
+import type { TemplateEntity } from '../../templates/template.entity';
+import type { RouteStep } from '../message.entity';
+import { messageIdOfRecord } from '../message-ids';
+import { MessageRepository } from '../message.repository';
+import { messageResource } from '../message.resource';
+import { queueMessage } from '../queue-message';
+
+interface ResolvedStep {
+  step: RouteStep;
+  channel: ChannelEntity;
+  template: TemplateEntity;
+}
+
+/**
+ * `POST /api/v1/messages` (extensions §9, Messages): every step of the route resolved to a channel
+ * and a template of the workspace, the first step's message queued for the send worker. The contact
+ * was found by the gateway; it is not looked up again here (this service's view of contacts may lag).
+ */
+@Injectable()
+export class SendMessageHandler {
+  async handle(decision: Decision<MessageSendRequestedV1>): Promise<Answer> {
+    const { data, workspaceId } = decision;
+    const messages = new MessageRepository(decision.manager);
+    if (data.idempotency_key !== undefined) {
+      const original = await messages.findByIdempotencyKey(workspaceId, data.idempotency_key);
+      if (original) return { status: 200, resource: { ...messageResource(original) } };
+    }
+    const resolved = await this.resolveRoute(messages, workspaceId, data.route);
+    const first = resolved[0]!;
+    const message = await queueMessage(decision, messages, {
+      id: messageIdOfRecord(decision.record.id),
+      route: {
+        steps: resolved.map((entry) => entry.step),
+        step: 0,
+        variables: data.variables ?? {},
+        purpose: data.purpose ?? 'transactional',
+      },
+      channel: first.channel,
+      template: first.template,
+      contactId: data.contact_id,
+      fallbackFrom: null,
+      idempotencyKey: data.idempotency_key ?? null,
+      source: 'api',
+    });
+    return { status: 202, resource: { ...messageResource(message) } };
+  }
+
+  /** Every step's channel and template, or every problem of the route at once. */
+  private async resolveRoute(
+    messages: MessageRepository,
+    workspaceId: number,
+    route: RouteStepBody[],
+  ): Promise<ResolvedStep[]> {
+    const issues: MessagingIssue[] = [];
+    const resolved: ResolvedStep[] = [];
+    for (const [index, body] of route.entries()) {
+      const at = `/data/attributes/route/${index}`;
+      const channel = await this.channelOf(messages, workspaceId, body, at, issues);
+      const template = await messages.template(workspaceId, body.template_id);
+      if (template === null) {
+        issues.push({
+          code: MessagingErrorCode.UnknownRouteTemplate,
+          detail: `Template ${body.template_id} was not found.`,
+          pointer: `${at}/template_id`,
+        });
+      } else if (channel !== null && template.channel !== channel.type) {
+        issues.push({
+          code: MessagingErrorCode.RouteTypeMismatch,
+          detail: `Template ${template.id} is a ${template.channel} template; the step's channel is ${channel.type}.`,
+          pointer: `${at}/template_id`,
+        });
+      }
+      if (channel === null || template === null) continue;
+      const waitFor = body.wait_for ?? null;
+      resolved.push({
+        channel,
+        template,
+        step: {
+          channel_id: channel.id,
+          channel: channel.type,
+          template_id: template.id,
+          wait_for: waitFor,
+          timeout_ms: waitFor === null ? null : isoDurationMs(body.timeout ?? DEFAULT_STEP_TIMEOUT),
+        },
+      });
+    }
+    if (issues.length > 0) throw new MessagingException(issues);
+    return resolved;
+  }
+
+  private async channelOf(
+    messages: MessageRepository,
+    workspaceId: number,
+    body: RouteStepBody,
+    at: string,
+    issues: MessagingIssue[],
+  ): Promise<ChannelEntity | null> {
+    if (body.channel_id !== undefined) {
+      const channel = await messages.channel(workspaceId, body.channel_id);
+      if (channel === null) {
+        issues.push({
+          code: MessagingErrorCode.UnknownRouteChannel,
+          detail: `Channel ${body.channel_id} was not found.`,
+          pointer: `${at}/channel_id`,
+        });
+        return null;
+      }
+      if (body.channel !== undefined && body.channel !== channel.type) {
+        issues.push({
+          code: MessagingErrorCode.RouteTypeMismatch,
+          detail: `Channel ${channel.id} is a ${channel.type} channel, not ${body.channel}.`,
+          pointer: `${at}/channel_id`,
+        });
+        return null;
+      }
+      return channel;
+    }
+    const type = body.channel!;
+    const channel = await messages.defaultChannel(workspaceId, type);
+    if (channel === null) {
+      issues.push({
+        code: MessagingErrorCode.NoDefaultChannel,
+        detail: `The workspace has no default ${type} channel.`,
+        pointer: `${at}/channel`,
+      });
+    }
+    return channel;
+  }
+}

@@ -1,0 +1,77 @@
+import type { Logger } from 'pino';
+
+export interface PollingLoopOptions {
+  /** Turns run side by side. */
+  concurrency: number;
+  pollMs: number;
+  logger: Logger;
+  /** One round of work; answers whether there may be more right away. */
+  turn(): Promise<boolean>;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Runs a worker's turns until stopped: again at once while there is more, else after `pollMs` (or
+ * sooner when kicked); a turn that throws (the database away) is retried with a growing pause.
+ */
+export class PollingLoop {
+  private running = false;
+  private loops: Array<Promise<void>> = [];
+  private readonly waiting = new Set<() => void>();
+
+  constructor(private readonly options: PollingLoopOptions) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loops = Array.from({ length: this.options.concurrency }, () => this.run());
+  }
+
+  kick(): void {
+    for (const wake of [...this.waiting]) wake();
+  }
+
+  /** Lets the turns in hand finish. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.kick();
+    await Promise.all(this.loops);
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      let more = false;
+      try {
+        more = await this.options.turn();
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        this.options.logger.error({ err: error }, 'worker turn failed; trying again');
+        await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+        continue;
+      }
+      if (!more) await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.options.pollMs);
+      this.waiting.add(done);
+    });
+  }
+}

@@ -1,0 +1,163 @@
+import type { Logger } from 'pino';
+
+import type { ChannelEntity } from '../channels/channel.entity';
+import { openCredentials } from '../channels/channel-secrets';
+import type { ProviderAdapters } from '../providers/provider-adapters';
+import type { ChannelConnection, SendResult } from '../providers/provider';
+import { planSends, settleProviderSend, type ProviderSend } from './send-plan';
+import type { ClaimedJob, Finish, Postponement, SendQueueRepository } from './send-queue.repository';
+import { recipientOf } from './recipient-rules';
+import { PollingLoop } from './polling-loop';
+
+export interface SendWorkerOptions {
+  queue: SendQueueRepository;
+  adapters: ProviderAdapters;
+  secretsKey: string;
+  /** The address a channel's provider reports statuses to. */
+  callbackUrlOf(channel: ChannelEntity): string;
+  /** Jobs claimed at once. */
+  batchSize: number;
+  /** Batches in hand at once. */
+  concurrency: number;
+  pollMs: number;
+  /** Longest a provider may take to answer: the lease of a job being sent outlives it. */
+  providerTimeoutMs: number;
+  logger: Logger;
+  /** Called after a commit that wrote to the outbox. */
+  onOutboxWritten(): void;
+}
+
+/** A claim's lease while the worker reads and decides (no provider is asked under it). */
+const CLAIM_LEASE_MS = 30_000;
+/** How long credentials that cannot be opened hold a message back: an operator has to fix SECRETS_KEY. */
+const UNREADABLE_CREDENTIALS_RETRY_MS = 60_000;
+
+/**
+ * Sends the queued messages, outside the consumers (DESIGN §4): claims due send jobs in batches,
+ * decides who may be messaged, sends sandbox messages on the spot and asks the real providers after
+ * marking their jobs `sending`, and ends each job with the record of its attempt. A job found
+ * `sending` after its lease ran out is never sent again: its outcome is unknown, and it fails so.
+ */
+export class SendWorker {
+  private readonly loop: PollingLoop;
+
+  constructor(private readonly options: SendWorkerOptions) {
+    this.loop = new PollingLoop({
+      concurrency: options.concurrency,
+      pollMs: options.pollMs,
+      logger: options.logger,
+      turn: () => this.turn(),
+    });
+  }
+
+  get isRunning(): boolean {
+    return this.loop.isRunning;
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Something became due: look now rather than at the next poll. */
+  kick(): void {
+    this.loop.kick();
+  }
+
+  /** One batch: answers whether it was full (more may be due). */
+  private async turn(): Promise<boolean> {
+    const { queue, batchSize } = this.options;
+    const jobs = await queue.claim(batchSize, CLAIM_LEASE_MS);
+    if (jobs.length === 0) return false;
+    const rows = await queue.load(jobs);
+    const candidates: Array<{ workspaceId: number; channel: string; address: string }> = [];
+    for (const message of rows.messages.values()) {
+      const contact = message.contactId === null ? undefined : rows.contacts.get(Number(message.contactId));
+      const address = contact && recipientOf(message.channelType, contact);
+      if (address)
+        candidates.push({ workspaceId: Number(message.workspaceId), channel: message.channelType, address });
+    }
+    const suppressed = await queue.suppressed(candidates);
+    const plan = planSends(jobs, rows, suppressed, Date.now());
+    await queue.drop(plan.drops);
+    await queue.postpone(plan.postponements);
+    if ((await queue.finish(plan.finishes)) > 0) this.options.onOutboxWritten();
+    if (plan.providerSends.length > 0) await this.askProviders(plan.providerSends);
+    return jobs.length === batchSize;
+  }
+
+  private async askProviders(sends: ProviderSend[]): Promise<void> {
+    const { queue, logger } = this.options;
+    const ready: Array<{ send: ProviderSend; connection: ChannelConnection }> = [];
+    const held: Postponement[] = [];
+    for (const send of sends) {
+      try {
+        ready.push({ send, connection: this.connection(send.channel) });
+      } catch {
+        logger.error(
+          { channel_id: send.channel.id },
+          'channel credentials cannot be opened with SECRETS_KEY',
+        );
+        held.push({
+          job: send.job,
+          delayMs: UNREADABLE_CREDENTIALS_RETRY_MS,
+          counted: false,
+          error: 'credentials cannot be opened',
+        });
+      }
+    }
+    await queue.postpone(held);
+    const marked = await queue.markSending(
+      ready.map((entry) => entry.send.job),
+      this.options.providerTimeoutMs + CLAIM_LEASE_MS,
+    );
+    const leases = new Map<string, ClaimedJob>(marked.map((job) => [job.messageId, job]));
+    const results = await Promise.all(
+      ready
+        .filter(({ send }) => leases.has(send.job.messageId))
+        .map(async ({ send, connection }) => {
+          const job = leases.get(send.job.messageId)!;
+          const result = await this.ask(connection, send);
+          return settleProviderSend({ ...send, job }, result, Date.now());
+        }),
+    );
+    const finishes: Finish[] = [];
+    const later: Postponement[] = [];
+    for (const settled of results) {
+      if ('finish' in settled) finishes.push(settled.finish);
+      else later.push(settled.postponement);
+    }
+    await queue.postpone(later);
+    if ((await queue.finish(finishes)) > 0) this.options.onOutboxWritten();
+  }
+
+  private async ask(connection: ChannelConnection, send: ProviderSend): Promise<SendResult> {
+    try {
+      return await this.options.adapters
+        .of(connection.provider)
+        .send(connection, { ...send.message, callbackUrl: this.options.callbackUrlOf(send.channel) });
+    } catch (error) {
+      // An adapter answers every refusal it knows; anything else is the provider misbehaving.
+      return {
+        outcome: 'failed',
+        code: 'provider_unavailable',
+        providerCode: null,
+        detail: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
+
+  private connection(channel: ChannelEntity): ChannelConnection {
+    const credentials = openCredentials(channel.credentialsSealed, this.options.secretsKey);
+    return {
+      id: String(channel.id),
+      type: channel.type,
+      provider: channel.provider,
+      credentials,
+      metadata: channel.metadata,
+    };
+  }
+}

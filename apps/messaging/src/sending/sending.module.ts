@@ -1,0 +1,66 @@
+import { OutboxRelay } from '@cms/kafka';
+import { LOGGER } from '@cms/service-kit';
+import { Module } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+
+import { callbackUrl } from '../channels/channel-secrets';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../config';
+import { parseProviderBaseUrls } from '../providers/provider-base-urls';
+import { ProviderAdapters } from '../providers/provider-adapters';
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../providers/provider-http';
+import { publicEndpointCheck } from './public-endpoint';
+import { SendQueueRepository } from './send-queue.repository';
+import { SendWorker } from './send.worker';
+import { TimerWorker } from './timer.worker';
+
+/** Sending: the send and timer workers (started by the kit in the live service only) and the providers. */
+@Module({
+  providers: [
+    {
+      provide: ProviderAdapters,
+      inject: [MESSAGING_CONFIG],
+      useFactory: (config: MessagingConfig) =>
+        new ProviderAdapters({
+          baseUrls: parseProviderBaseUrls(config.providerBaseUrls),
+          assertPublicEndpoint: publicEndpointCheck(config.allowNetworks),
+        }),
+    },
+    {
+      provide: SendWorker,
+      inject: [MESSAGING_CONFIG, LOGGER, DataSource, ProviderAdapters, OutboxRelay],
+      useFactory: (
+        config: MessagingConfig,
+        logger: Logger,
+        dataSource: DataSource,
+        adapters: ProviderAdapters,
+        relay: OutboxRelay,
+      ) =>
+        new SendWorker({
+          queue: new SendQueueRepository(dataSource, config.topics.requests),
+          adapters,
+          secretsKey: config.secretsKey,
+          callbackUrlOf: (channel) => callbackUrl(config.publicBaseUrl, channel.id, config.secretsKey),
+          ...config.sendWorker,
+          providerTimeoutMs: DEFAULT_PROVIDER_TIMEOUT_MS,
+          logger: logger.child({ component: 'send-worker' }),
+          onOutboxWritten: () => relay.kick(),
+        }),
+    },
+    {
+      provide: TimerWorker,
+      inject: [MESSAGING_CONFIG, LOGGER, DataSource, OutboxRelay],
+      useFactory: (config: MessagingConfig, logger: Logger, dataSource: DataSource, relay: OutboxRelay) =>
+        new TimerWorker({
+          dataSource,
+          requestsTopic: config.topics.requests,
+          batchSize: config.sendWorker.batchSize,
+          pollMs: config.sendWorker.pollMs,
+          logger: logger.child({ component: 'timer-worker' }),
+          onOutboxWritten: () => relay.kick(),
+        }),
+    },
+  ],
+  exports: [SendWorker, TimerWorker],
+})
+export class SendingModule {}

@@ -1,0 +1,101 @@
+import { deterministicId, MESSAGING_REQUEST_TYPES } from '@cms/contracts';
+import { idFromDatabase } from '@cms/persistence';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+
+import { PollingLoop } from './polling-loop';
+import { appendWorkerRecords, type WorkerRecord } from './worker-records';
+
+export interface TimerWorkerOptions {
+  dataSource: DataSource;
+  requestsTopic: string;
+  batchSize: number;
+  pollMs: number;
+  logger: Logger;
+  onOutboxWritten(): void;
+}
+
+interface DueTimer {
+  id: string;
+  workspace_id: string;
+  message_id: string;
+  kind: 'receipt' | 'timeout';
+  payload: { status?: string; step?: number };
+  due_at: Date;
+  now: Date;
+}
+
+/** The record a timer becomes: the sandbox's receipt, or the end of a route step's wait. */
+function recordOf(timer: DueTimer): WorkerRecord {
+  const at = new Date(timer.due_at).toISOString();
+  const base = {
+    id: deterministicId(timer.id, 'fired'),
+    workspaceId: idFromDatabase(timer.workspace_id),
+    messageId: timer.message_id,
+  };
+  if (timer.kind === 'receipt') {
+    return {
+      ...base,
+      type: MESSAGING_REQUEST_TYPES.messageReceipt,
+      data: { message_id: timer.message_id, status: timer.payload.status, at, source: 'sandbox' },
+    };
+  }
+  return {
+    ...base,
+    type: MESSAGING_REQUEST_TYPES.messageTimeout,
+    data: { message_id: timer.message_id, step: timer.payload.step, at },
+  };
+}
+
+/**
+ * Fires the due timers (DESIGN §5): takes them with FOR UPDATE SKIP LOCKED and, in the same
+ * transaction, removes them and appends their records to the outbox; no I/O happens in between, so
+ * the transaction is the lease: a worker that dies leaves the timers due for the next one, and a
+ * timer fires once.
+ */
+export class TimerWorker {
+  private readonly loop: PollingLoop;
+
+  constructor(private readonly options: TimerWorkerOptions) {
+    this.loop = new PollingLoop({
+      concurrency: 1,
+      pollMs: options.pollMs,
+      logger: options.logger,
+      turn: () => this.turn(),
+    });
+  }
+
+  get isRunning(): boolean {
+    return this.loop.isRunning;
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  private async turn(): Promise<boolean> {
+    const { dataSource, batchSize, requestsTopic } = this.options;
+    const fired = await dataSource.transaction(async (manager) => {
+      const timers = (await manager.query(
+        `WITH due AS (
+           SELECT id FROM messaging_timers WHERE due_at <= now()
+            ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED
+         ), fired AS (
+           DELETE FROM messaging_timers t USING due WHERE t.id = due.id
+           RETURNING t.id, t.workspace_id, t.message_id, t.kind, t.payload, t.due_at
+         )
+         SELECT fired.*, now() AS now FROM fired ORDER BY due_at, id`,
+        [batchSize],
+      )) as DueTimer[];
+      if (timers.length === 0) return 0;
+      await appendWorkerRecords(manager, requestsTopic, timers.map(recordOf), new Date(timers[0]!.now));
+      return timers.length;
+    });
+    if (fired > 0) this.options.onOutboxWritten();
+    return fired === batchSize;
+  }
+}
