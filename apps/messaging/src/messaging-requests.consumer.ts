@@ -1,13 +1,22 @@
-import { type DecodedRecord } from '@cms/contracts';
+import { MESSAGING_REQUEST_TYPES, type DecodedRecord } from '@cms/contracts';
 import { decideRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
+import { CreateChannelHandler } from './channels/create-channel/create-channel.handler';
+import { CreatePushSubscriptionHandler } from './channels/create-push-subscription/create-push-subscription.handler';
+import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.handler';
+import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
 import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
-const ANSWERED_TYPES = [] as const;
+const ANSWERED_TYPES = [
+  MESSAGING_REQUEST_TYPES.channelCreate,
+  MESSAGING_REQUEST_TYPES.channelUpdate,
+  MESSAGING_REQUEST_TYPES.channelDelete,
+  MESSAGING_REQUEST_TYPES.pushSubscriptionCreate,
+] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
 
@@ -15,9 +24,22 @@ type AnsweredType = (typeof ANSWERED_TYPES)[number];
 @Controller()
 export class MessagingRequestsConsumer {
   /** One use case per answered type: a type without one, or one for another payload, does not compile. */
-  private readonly handlers: RequestHandlers<AnsweredType> = {};
+  private readonly handlers: RequestHandlers<AnsweredType>;
 
-  constructor(@Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig) {}
+  constructor(
+    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
+    @Inject(CreateChannelHandler) createChannel: CreateChannelHandler,
+    @Inject(UpdateChannelHandler) updateChannel: UpdateChannelHandler,
+    @Inject(DeleteChannelHandler) deleteChannel: DeleteChannelHandler,
+    @Inject(CreatePushSubscriptionHandler) createPushSubscription: CreatePushSubscriptionHandler,
+  ) {
+    this.handlers = {
+      [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => createChannel.handle(decision),
+      [MESSAGING_REQUEST_TYPES.channelUpdate]: (decision) => updateChannel.handle(decision),
+      [MESSAGING_REQUEST_TYPES.channelDelete]: (decision) => deleteChannel.handle(decision),
+      [MESSAGING_REQUEST_TYPES.pushSubscriptionCreate]: (decision) => createPushSubscription.handle(decision),
+    };
+  }
 
   @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
