@@ -8,6 +8,9 @@ import { CreatePushSubscriptionHandler } from './channels/create-push-subscripti
 import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.handler';
 import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+import { CreateTemplateHandler } from './templates/create-template/create-template.handler';
+import { DeleteTemplateHandler } from './templates/delete-template/delete-template.handler';
+import { UpdateTemplateHandler } from './templates/update-template/update-template.handler';
 import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
@@ -16,6 +19,9 @@ const ANSWERED_TYPES = [
   MESSAGING_REQUEST_TYPES.channelUpdate,
   MESSAGING_REQUEST_TYPES.channelDelete,
   MESSAGING_REQUEST_TYPES.pushSubscriptionCreate,
+  MESSAGING_REQUEST_TYPES.templateCreate,
+  MESSAGING_REQUEST_TYPES.templateUpdate,
+  MESSAGING_REQUEST_TYPES.templateDelete,
 ] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
@@ -32,12 +38,18 @@ export class MessagingRequestsConsumer {
     @Inject(UpdateChannelHandler) updateChannel: UpdateChannelHandler,
     @Inject(DeleteChannelHandler) deleteChannel: DeleteChannelHandler,
     @Inject(CreatePushSubscriptionHandler) createPushSubscription: CreatePushSubscriptionHandler,
+    @Inject(CreateTemplateHandler) createTemplate: CreateTemplateHandler,
+    @Inject(UpdateTemplateHandler) updateTemplate: UpdateTemplateHandler,
+    @Inject(DeleteTemplateHandler) deleteTemplate: DeleteTemplateHandler,
   ) {
     this.handlers = {
       [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => createChannel.handle(decision),
       [MESSAGING_REQUEST_TYPES.channelUpdate]: (decision) => updateChannel.handle(decision),
       [MESSAGING_REQUEST_TYPES.channelDelete]: (decision) => deleteChannel.handle(decision),
       [MESSAGING_REQUEST_TYPES.pushSubscriptionCreate]: (decision) => createPushSubscription.handle(decision),
+      [MESSAGING_REQUEST_TYPES.templateCreate]: (decision) => createTemplate.handle(decision),
+      [MESSAGING_REQUEST_TYPES.templateUpdate]: (decision) => updateTemplate.handle(decision),
+      [MESSAGING_REQUEST_TYPES.templateDelete]: (decision) => deleteTemplate.handle(decision),
     };
   }
 

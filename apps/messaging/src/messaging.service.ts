@@ -13,6 +13,7 @@ import { MessageEntity, SuppressionEntity } from './messages/message.entity';
 import { MessagingRequestsConsumer } from './messaging-requests.consumer';
 import { SendJobEntity, TimerEntity } from './sending/send-job.entity';
 import { TemplateEntity } from './templates/template.entity';
+import { TemplatesModule } from './templates/templates.module';
 import { CONTACTS_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 
 /** The tables the log rebuilds: a replay must reproduce each of them row for row. */
@@ -59,6 +60,6 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
       gatherFetch: true,
     },
   ],
-  modules: () => [ContactsModule, ChannelsModule],
+  modules: () => [ContactsModule, ChannelsModule, TemplatesModule],
   controllers: [MessagingRequestsConsumer],
 };
