@@ -12,7 +12,7 @@ import { TemplateRepository } from './template.repository';
 const ATTRIBUTES = '/data/attributes';
 
 /** Which fields a template of its channel type may have (extensions §9, Templates). */
-function fieldIssues(template: TemplateEntity): MessagingIssue[] {
+export function fieldIssues(template: TemplateEntity): MessagingIssue[] {
   const issues: MessagingIssue[] = [];
   const invalid = (field: string, detail: string): void => {
     issues.push({ code: MessagingErrorCode.InvalidField, detail, pointer: `${ATTRIBUTES}/${field}` });
