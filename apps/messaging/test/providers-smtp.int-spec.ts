@@ -83,6 +83,23 @@ describe('SMTP adapter against a real SMTP server', () => {
     expect(open.mails).toHaveLength(before);
   });
 
+  it('connects to no SMTP host the address policy refuses', async () => {
+    const guarded = new SmtpAdapter({
+      timeoutMs: 3000,
+      assertPublicEndpoint: (url) => {
+        throw new Error(`${url} is a loopback address`);
+      },
+    });
+    const before = open.mails.length;
+    await expect(guarded.send(channelOf(open.port), message)).resolves.toEqual({
+      outcome: 'failed',
+      code: 'channel_misconfigured',
+      providerCode: null,
+      detail: `SMTP host not allowed: smtp://127.0.0.1:${open.port} is a loopback address`,
+    });
+    expect(open.mails).toHaveLength(before);
+  });
+
   it('retries a deferral and a server that cannot be reached', async () => {
     open.deferNext(1);
     await expect(adapter.send(channelOf(open.port), message)).resolves.toMatchObject({

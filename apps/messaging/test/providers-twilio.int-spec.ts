@@ -119,4 +119,15 @@ describe('Twilio adapter against the fake Messages API', () => {
       detail: expect.stringContaining('ECONNREFUSED'),
     });
   });
+
+  it('answers provider_unavailable when Twilio does not answer in time', async () => {
+    const impatient = new TwilioAdapter(fakes.twilio.server.baseUrl, { timeoutMs: 200 });
+    fakes.twilio.server.failNext(1, { status: 201, body: { sid: 'SMlate' }, delayMs: 1000 });
+    await expect(impatient.send(channel, message)).resolves.toEqual({
+      outcome: 'failed',
+      code: 'provider_unavailable',
+      providerCode: null,
+      detail: 'no answer within 200 ms',
+    });
+  });
 });

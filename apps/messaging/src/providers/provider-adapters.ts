@@ -1,15 +1,16 @@
 import { MetaAdapter } from './meta/meta.adapter';
-import type { ProviderAdapter, ProviderName } from './provider';
+import type { AssertPublicEndpoint, ProviderAdapter, ProviderName } from './provider';
 import type { ProviderBaseUrls } from './provider-base-urls';
 import type { ProviderHttpOptions } from './provider-http';
 import { SandboxAdapter } from './sandbox/sandbox.adapter';
 import { SmtpAdapter } from './smtp/smtp.adapter';
 import { TelegramAdapter } from './telegram/telegram.adapter';
 import { TwilioAdapter } from './twilio/twilio.adapter';
-import { WebPushAdapter, type AssertPublicEndpoint } from './web-push/web-push.adapter';
+import { WebPushAdapter } from './web-push/web-push.adapter';
 
 export interface ProviderAdaptersOptions {
   baseUrls: ProviderBaseUrls;
+  /** Applied to push endpoints and to SMTP hosts: the addresses customers and browsers choose. */
   assertPublicEndpoint: AssertPublicEndpoint;
   http?: ProviderHttpOptions;
   /** Trust for the customers' SMTP servers beyond the system's (tests: a throwaway CA). */
@@ -28,6 +29,7 @@ export class ProviderAdapters {
       meta: new MetaAdapter(options.baseUrls.meta, http),
       telegram: new TelegramAdapter(options.baseUrls.telegram, http),
       smtp: new SmtpAdapter({
+        assertPublicEndpoint: options.assertPublicEndpoint,
         ...(http.timeoutMs !== undefined ? { timeoutMs: http.timeoutMs } : {}),
         ...(options.smtpTls !== undefined ? { tls: options.smtpTls } : {}),
       }),

@@ -77,12 +77,13 @@ export async function callProvider(
   options: ProviderHttpOptions = {},
 ): Promise<ProviderAnswer | SendFailure> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
     const response = await request(url, {
       method: call.method,
       headers: call.headers,
       ...(call.body !== undefined ? { body: call.body } : {}),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
@@ -101,7 +102,7 @@ export async function callProvider(
     return { status: response.statusCode, headers, text, json: parseJson(text) };
   } catch (error) {
     const code = errorCode(error);
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    const timedOut = signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
     const detail = timedOut
       ? `no answer within ${timeoutMs} ms`
       : `could not reach the provider: ${code ?? (error instanceof Error ? error.message : String(error))}`;

@@ -23,6 +23,17 @@ describe('provider credentials', () => {
     ]);
   });
 
+  it('needs an SMTP port to be a TCP port', () => {
+    const smtp = { host: 'smtp.example', from: 'a@shop.example' };
+    expect(requiredCredentials('smtp', 'email', { ...smtp, port: '587' })).toEqual([]);
+    expect(requiredCredentials('smtp', 'email', { ...smtp, port: 70000 })).toEqual([
+      {
+        pointer: '/data/attributes/credentials/port',
+        detail: 'credentials.port must be a TCP port (1-65535)',
+      },
+    ]);
+  });
+
   it('takes either a sender number or a messaging service for Twilio', () => {
     const base = { account_sid: 'AC1', auth_token: 't' };
     expect(requiredCredentials('twilio', 'sms', { ...base, from: '+15550001111' })).toEqual([]);

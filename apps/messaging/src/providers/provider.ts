@@ -105,6 +105,13 @@ export interface ProviderAdapter {
   ): CallbackEvent[];
 }
 
+/**
+ * Refuses an address outside the public internet (throws, saying why): what the service's SSRF policy
+ * (the rules of webhook endpoints, with WEBHOOK_ALLOW_NETWORKS) says of push endpoints, which come from
+ * browsers, and of SMTP hosts, which come from customers.
+ */
+export type AssertPublicEndpoint = (url: string) => void | Promise<void>;
+
 /** One missing credential, pointed at as the API's 422 answers it. */
 export interface CredentialProblem {
   pointer: string;
@@ -171,6 +178,17 @@ export function requiredCredentials(
         alternatives.length === 1
           ? `credentials.${alternatives[0]} is required for provider ${provider}`
           : `one of ${alternatives.map((name) => `credentials.${name}`).join(' or ')} is required for provider ${provider}`,
+    });
+  }
+  const port = Number(credentials['port']);
+  if (
+    provider === 'smtp' &&
+    given(credentials['port']) &&
+    !(Number.isInteger(port) && port > 0 && port < 65536)
+  ) {
+    problems.push({
+      pointer: '/data/attributes/credentials/port',
+      detail: 'credentials.port must be a TCP port (1-65535)',
     });
   }
   return problems;

@@ -19,6 +19,8 @@ export interface FakeReply {
   /** Sent as JSON unless a string. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Waits this long before answering (a provider slower than the adapter's timeout). */
+  delayMs?: number;
 }
 
 /**
@@ -98,11 +100,16 @@ export class FakeHttpServer {
         : typeof reply.body === 'string'
           ? reply.body
           : JSON.stringify(reply.body);
-    response.writeHead(reply.status, {
-      ...(typeof reply.body === 'object' ? { 'content-type': 'application/json' } : {}),
-      ...reply.headers,
-    });
-    response.end(text);
+    const send = (): void => {
+      if (response.destroyed) return;
+      response.writeHead(reply.status, {
+        ...(typeof reply.body === 'object' ? { 'content-type': 'application/json' } : {}),
+        ...reply.headers,
+      });
+      response.end(text);
+    };
+    if (reply.delayMs === undefined) send();
+    else setTimeout(send, reply.delayMs).unref();
   }
 }
 

@@ -2,6 +2,7 @@ import { createTransport } from 'nodemailer';
 
 import {
   credential,
+  type AssertPublicEndpoint,
   type CallbackEvent,
   type CallbackVerdict,
   type ChannelConnection,
@@ -9,7 +10,7 @@ import {
   type ProviderAdapter,
   type SendResult,
 } from '../provider';
-import { DEFAULT_PROVIDER_TIMEOUT_MS } from '../provider-http';
+import { DEFAULT_PROVIDER_TIMEOUT_MS, failed } from '../provider-http';
 import { smtpFailure, type SmtpError } from './smtp-failure';
 
 /** The domain of the sender's address, for Message-IDs: `Name <a@b.example>` or `a@b.example`. */
@@ -24,24 +25,41 @@ export function emailMessageId(messageId: string, from: string): string {
   return `<${messageId}@${senderDomain(from)}>`;
 }
 
+export interface SmtpAdapterOptions {
+  timeoutMs?: number;
+  /** Trust beyond the system's CAs (tests: a throwaway CA). */
+  tls?: { ca?: string | string[] };
+  /** Checks `smtp://host:port` before connecting. */
+  assertPublicEndpoint?: AssertPublicEndpoint;
+}
+
 /**
  * Email by SMTP submission. Unlike the other providers the server's address comes from the channel's
  * credentials: the SMTP server is the customer's own mail infrastructure (their relay or their email
- * provider's submission host), not an API of ours to pin in the environment.
+ * provider's submission host), not an API of ours to pin in the environment. Because a customer
+ * chooses it, it passes the same address policy as push endpoints before anything is sent.
  */
 export class SmtpAdapter implements ProviderAdapter {
   readonly provider = 'smtp' as const;
 
-  constructor(private readonly options: { timeoutMs?: number; tls?: { ca?: string | string[] } } = {}) {}
+  constructor(private readonly options: SmtpAdapterOptions = {}) {}
 
   async send(channel: ChannelConnection, message: OutboundMessage): Promise<SendResult> {
+    const host = credential(channel, 'host');
+    const port = Number(credential(channel, 'port'));
+    try {
+      await this.options.assertPublicEndpoint?.(`smtp://${host.includes(':') ? `[${host}]` : host}:${port}`);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return failed('channel_misconfigured', null, `SMTP host not allowed: ${reason}`);
+    }
     const from = credential(channel, 'from');
     const username = credential(channel, 'username');
     const timeout = this.options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
     const secure = channel.credentials['secure'] === true || channel.credentials['secure'] === 'true';
     const transport = createTransport({
-      host: credential(channel, 'host'),
-      port: Number(credential(channel, 'port')),
+      host,
+      port,
       secure,
       ...(username !== '' ? { auth: { user: username, pass: credential(channel, 'password') } } : {}),
       connectionTimeout: timeout,

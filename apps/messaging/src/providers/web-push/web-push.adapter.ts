@@ -2,6 +2,7 @@ import { generateRequestDetails } from 'web-push';
 
 import {
   credential,
+  type AssertPublicEndpoint,
   type CallbackEvent,
   type CallbackVerdict,
   type ChannelConnection,
@@ -11,12 +12,6 @@ import {
   type SendResult,
 } from '../provider';
 import { callProvider, failed, isFailure, retryAfterMs, type ProviderHttpOptions } from '../provider-http';
-
-/**
- * Refuses a push endpoint whose address is not public (throws, saying why). Push endpoints come from
- * browsers, so from anyone: the service gives the SSRF policy it applies to webhook endpoints.
- */
-export type AssertPublicEndpoint = (url: string) => void | Promise<void>;
 
 /** How long a push service keeps a notification for a browser that is offline. */
 export const DEFAULT_PUSH_TTL_SECONDS = 24 * 60 * 60;
