@@ -1,17 +1,17 @@
-import { CONSENT_CHANNELS, type ConsentChannel } from '@cms/contracts';
+import {
+  CHANNEL_PROVIDERS,
+  CHANNEL_TYPES,
+  type ChannelProvider,
+  type ChannelType,
+  type FailureCode,
+} from '@cms/contracts';
 
-// The one place the providers reach the failure codes; '@cms/contracts' once its index exports them.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import type { FailureCode } from '../../../../libs/contracts/src/messaging/failure-codes';
+export { CHANNEL_TYPES };
+export type { ChannelType, FailureCode };
 
-export type { FailureCode };
-
-/** The channel types of the specification: the same list a contact gives consent on. */
-export const CHANNEL_TYPES = CONSENT_CHANNELS;
-export type ChannelType = ConsentChannel;
-
-export const PROVIDER_NAMES = ['sandbox', 'twilio', 'meta', 'telegram', 'smtp', 'web_push'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+/** The providers a channel connects to: the contract's list. */
+export const PROVIDER_NAMES = CHANNEL_PROVIDERS;
+export type ProviderName = ChannelProvider;
 
 /** Which channel types each provider serves (extensions §9, the providers table). */
 export const PROVIDER_CHANNEL_TYPES: Record<ProviderName, readonly ChannelType[]> = {
