@@ -271,6 +271,8 @@ describe('templates', () => {
       workspace: String(workspaceId),
       body,
     });
+    const bare = await harness.call('POST', '/api/v1/templates/9/render', { token: key });
+    expect([bare.status, (bare.body as Data).data.body]).toEqual([200, {}]);
     const invalid = await harness.call('POST', '/api/v1/templates/9/render', {
       token: key,
       body: { contact_id: 0, variables: [] },
@@ -464,5 +466,97 @@ describe('services away', () => {
     const read = await harness.call('GET', '/api/v1/messages?fail=1', { token: key });
     expect([read.status, read.headers.get('retry-after')]).toEqual([503, '5']);
     await expectNotRecorded([send], key);
+  });
+});
+
+describe('the published reference', () => {
+  type Operation = {
+    parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown> }>;
+    requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+    responses: Record<string, unknown>;
+    security?: unknown[];
+  };
+  type Document = {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+  };
+
+  /** Every messaging path of the public API. */
+  const MESSAGING_PATHS: Array<[string, string]> = [
+    ['/api/v1/channels', 'post'],
+    ['/api/v1/channels', 'get'],
+    ['/api/v1/channels/{id}', 'get'],
+    ['/api/v1/channels/{id}', 'patch'],
+    ['/api/v1/channels/{id}', 'delete'],
+    ['/api/v1/channels/{id}/push-subscriptions', 'post'],
+    ['/api/v1/channels/{id}/sandbox/inbound', 'post'],
+    ['/api/v1/templates', 'post'],
+    ['/api/v1/templates', 'get'],
+    ['/api/v1/templates/{id}', 'get'],
+    ['/api/v1/templates/{id}', 'patch'],
+    ['/api/v1/templates/{id}', 'delete'],
+    ['/api/v1/templates/{id}/render', 'post'],
+    ['/api/v1/messages', 'post'],
+    ['/api/v1/messages', 'get'],
+    ['/api/v1/messages/{id}', 'get'],
+  ];
+
+  it('documents every messaging path with its body schema, its errors and the form of its ids', async () => {
+    const { paths, components } = (await harness.call('GET', '/openapi.json')).body as Document;
+    for (const [path, method] of MESSAGING_PATHS) {
+      const operation = paths[path]?.[method];
+      expect([path, method, operation !== undefined]).toEqual([path, method, true]);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['401', '403', '422', '429']));
+      if (method === 'post' || method === 'patch') {
+        const ref = operation!.requestBody?.content['application/json']?.schema.$ref ?? '';
+        const schema = components.schemas[ref.split('/').pop() ?? ''];
+        expect([path, method, Object.keys(schema?.properties ?? {}).length > 0]).toEqual([
+          path,
+          method,
+          true,
+        ]);
+      }
+    }
+    expect(Object.keys(components.schemas.SendMessageBody!.properties ?? {}).sort()).toEqual([
+      'contact_id',
+      'purpose',
+      'route',
+      'variables',
+    ]);
+    expect(Object.keys(components.schemas.RouteStepBody!.properties ?? {}).sort()).toEqual([
+      'channel',
+      'channel_id',
+      'template_id',
+      'timeout',
+      'wait_for',
+    ]);
+    const messageId = paths['/api/v1/messages/{id}']!.get!.parameters!.find((p) => p.name === 'id');
+    expect(messageId).toMatchObject({
+      in: 'path',
+      schema: { type: 'string', pattern: '^msg_[0-9a-f]{32}$' },
+    });
+    const channelId = paths['/api/v1/channels/{id}']!.patch!.parameters!.find((p) => p.name === 'id');
+    expect(channelId).toMatchObject({ in: 'path', schema: { type: 'integer', minimum: 1 } });
+    expect(
+      paths['/api/v1/messages']!.post!.parameters!.some(
+        (p) => p.name === 'Idempotency-Key' && p.in === 'header',
+      ),
+    ).toBe(true);
+  });
+
+  it('documents the provider callback by GET and POST, without a key, with its refusals', async () => {
+    const { paths } = (await harness.call('GET', '/openapi.json')).body as Document;
+    for (const method of ['get', 'post']) {
+      const operation = paths['/webhook/provider/{token}']![method]!;
+      expect(operation.security).toEqual([]);
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining(['200', '401', '403', '404', '503']),
+      );
+    }
+    const post = paths['/webhook/provider/{token}']!.post!;
+    expect(Object.keys(post.requestBody!.content).sort()).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
   });
 });

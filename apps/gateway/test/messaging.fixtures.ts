@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { acceptedOutcome, MESSAGING_REQUEST_TYPES, rejectedOutcome, type Envelope } from '@cms/contracts';
 import { createKafka } from '@cms/kafka';
 import { eventually, testStack, uniqueName } from '@cms/testing';
-import type { Consumer, Producer } from 'kafkajs';
+import { Partitioners, type Consumer, type Producer } from 'kafkajs';
 
 import { ADMIN_TOKEN, type Answer, type Harness } from './gateway.harness';
 
@@ -98,7 +98,7 @@ export class FakeDecider {
 
   async start(): Promise<void> {
     const kafka = createKafka({ brokers: (await testStack()).kafkaBrokers, clientId: 'fake-messaging' });
-    this.producer = kafka.producer();
+    this.producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
     await this.producer.connect();
     this.consumer = kafka.consumer({ groupId: uniqueName('fake-messaging'), maxWaitTimeInMs: 20 });
     await this.consumer.connect();
