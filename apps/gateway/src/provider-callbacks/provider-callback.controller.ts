@@ -119,7 +119,8 @@ export class ProviderCallbackController {
 
   private async receive(token: string, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     try {
-      const get = request.method === 'GET';
+      // HEAD, which Fastify answers with the GET route, is checked as the GET it stands for.
+      const get = request.method !== 'POST';
       const body = !get && Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (body.length > MAX_INBOUND_BODY_BYTES) {
         throw JsonApiException.of(
