@@ -5,7 +5,13 @@ import { openCredentials } from '../channels/channel-secrets';
 import type { ProviderAdapters } from '../providers/provider-adapters';
 import type { ChannelConnection, SendResult } from '../providers/provider';
 import { planSends, settleProviderSend, type ProviderSend } from './send-plan';
-import type { ClaimedJob, Finish, Postponement, SendQueueRepository } from './send-queue.repository';
+import type {
+  ClaimedJob,
+  Finish,
+  Postponement,
+  SendBatchRows,
+  SendQueueRepository,
+} from './send-queue.repository';
 import { recipientOf } from './recipient-rules';
 import { PollingLoop } from './polling-loop';
 
@@ -84,12 +90,22 @@ export class SendWorker {
     const plan = planSends(jobs, rows, suppressed, Date.now());
     await queue.drop(plan.drops);
     await queue.postpone(plan.postponements);
-    if ((await queue.finish(plan.finishes)) > 0) this.options.onOutboxWritten();
-    if (plan.providerSends.length > 0) await this.askProviders(plan.providerSends);
+    await this.finish(plan.finishes, rows);
+    if (plan.providerSends.length > 0) await this.askProviders(plan.providerSends, rows);
     return jobs.length === batchSize;
   }
 
-  private async askProviders(sends: ProviderSend[]): Promise<void> {
+  /** Records the attempts; a provider's opt-out also asks for the contact's consent to be revoked. */
+  private async finish(finishes: Finish[], rows: SendBatchRows): Promise<void> {
+    const withOptOuts = finishes.map((finish): Finish => {
+      const message = rows.messages.get(finish.job.messageId);
+      if (finish.attempt.failure?.code !== 'opted_out' || message?.contactId == null) return finish;
+      return { ...finish, optedOut: { contactId: Number(message.contactId), channel: message.channelType } };
+    });
+    if ((await this.options.queue.finish(withOptOuts)) > 0) this.options.onOutboxWritten();
+  }
+
+  private async askProviders(sends: ProviderSend[], rows: SendBatchRows): Promise<void> {
     const { queue, logger } = this.options;
     const ready: Array<{ send: ProviderSend; connection: ChannelConnection }> = [];
     const held: Postponement[] = [];
@@ -131,7 +147,7 @@ export class SendWorker {
       else later.push(settled.postponement);
     }
     await queue.postpone(later);
-    if ((await queue.finish(finishes)) > 0) this.options.onOutboxWritten();
+    await this.finish(finishes, rows);
   }
 
   private async ask(connection: ChannelConnection, send: ProviderSend): Promise<SendResult> {
