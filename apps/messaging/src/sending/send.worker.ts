@@ -150,12 +150,10 @@ export class SendWorker {
 
   private async ask(connection: ChannelConnection, send: ProviderSend): Promise<SendResult> {
     try {
-      return await this.options.adapters
-        .of(connection.provider)
-        .send(connection, {
-          ...send.message,
-          callbackUrl: this.options.credentials.callbackUrl(send.channel),
-        });
+      return await this.options.adapters.of(connection.provider).send(connection, {
+        ...send.message,
+        callbackUrl: this.options.credentials.callbackUrl(send.channel),
+      });
     } catch (error) {
       // An adapter answers every refusal it knows; anything else is the provider misbehaving.
       return {
