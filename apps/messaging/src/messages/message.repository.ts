@@ -10,6 +10,15 @@ import { MessageEntity } from './message.entity';
 /** A timer a decision sets: a sandbox receipt to report, or a route step's wait to end. */
 export type NewTimer = Pick<TimerEntity, 'id' | 'workspaceId' | 'messageId' | 'kind' | 'payload' | 'dueAt'>;
 
+/** A message a decision is about, with what it reads beside it. */
+export interface TakenMessage {
+  message: MessageEntity;
+  /** Its channel; timestamps as text (read as JSON). */
+  channel: ChannelEntity | null;
+  /** Its contact in this service's view; timestamps as text (read as JSON). */
+  contact: ContactEntity | null;
+}
+
 /** What the decisions read of a template. */
 export type TemplateRef = Pick<TemplateEntity, 'id' | 'name' | 'channel'>;
 
@@ -42,6 +51,35 @@ export class MessageRepository {
       id,
       workspaceId,
     ]);
+  }
+
+  /**
+   * A message with its channel and its contact (as this service knows them), in one statement that
+   * also removes the send job and timers the record being decided finishes.
+   */
+  async take(
+    workspaceId: number,
+    id: string,
+    finished: { sendJob: boolean; timers: string[] },
+  ): Promise<TakenMessage | null> {
+    const [row] = (await this.manager.query(
+      `WITH job AS (DELETE FROM messaging_send_jobs WHERE $3::boolean AND message_id = $1),
+            timer AS (DELETE FROM messaging_timers WHERE id = ANY ($4::text[]))
+       SELECT m.*, row_to_json(c) AS taken_channel, row_to_json(ct) AS taken_contact
+         FROM messages m
+         LEFT JOIN channels c ON c.id = m.channel_id AND c.workspace_id = m.workspace_id
+         LEFT JOIN contacts ct ON ct.id = m.contact_id AND ct.workspace_id = m.workspace_id
+        WHERE m.id = $1 AND m.workspace_id = $2`,
+      [id, workspaceId, finished.sendJob, finished.timers],
+    )) as Array<Record<string, unknown>>;
+    if (row === undefined) return null;
+    const channel = row['taken_channel'] as Record<string, unknown> | null;
+    const contact = row['taken_contact'] as Record<string, unknown> | null;
+    return {
+      message: this.messages.fromRow(row),
+      channel: channel === null ? null : this.channels.fromRow(channel),
+      contact: contact === null ? null : this.contacts.fromRow(contact),
+    };
   }
 
   findByIdempotencyKey(workspaceId: number, idempotencyKey: string): Promise<MessageEntity | null> {
