@@ -405,7 +405,8 @@ function messagesRow(
     unit: 'messages/s',
     shown: measured
       ? `${thousands(measured.perSecond)} messages/s delivered (asked ${thousands(measured.rate)}/s for ${measured.seconds} s); ` +
-        `request → message.sent webhook p50 ${measured.sentLatencyMs.p50} ms, p99 ${measured.sentLatencyMs.p99} ms; ` +
+        `request → message.sent webhook p50 ${measured.sentLatencyMs.p50} ms, p99 ${measured.sentLatencyMs.p99} ms ` +
+        `(→ 202 p99 ${measured.answerMs.p99} ms); ` +
         `${thousands(measured.deliveredWebhooks)} delivered and ${thousands(measured.sentWebhooks)} sent of ${thousands(measured.accepted)} accepted` +
         (refused ? `; refused: ${refused}` : '') +
         (measured.outOfOrder > 0 ? `; ${measured.outOfOrder} delivered before sent` : '')
