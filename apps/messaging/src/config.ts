@@ -1,17 +1,48 @@
-import { EnvReader, serviceBaseConfig, type Env } from '@cms/config';
+import { ConfigError, EnvReader, serviceBaseConfig, type Env } from '@cms/config';
 import { parseRebuildPlan } from '@cms/kafka';
+import { parseNetworks } from '@cms/http';
 import type { KitConfig } from '@cms/service-kit';
 
-/** `consumerName` names the requests consumer's checkpoints and consumer group. */
+/**
+ * `consumerName` names the requests consumer's checkpoints and consumer group, `<name>.contacts` the
+ * contacts projection's.
+ */
 export interface MessagingConfig extends KitConfig {
   service: 'messaging';
+  /** Base64 of the 32-byte key channel credentials are sealed with (shared with the gateway). */
+  secretsKey: string;
+  /** The address customers and providers reach the gateway at, without a trailing slash. */
+  publicBaseUrl: string;
+  /** `twilio=http://…,meta=…` as given (the providers parse it); empty for the providers' own addresses. */
+  providerBaseUrls: string;
+  /** How long after a sandbox send its delivered receipt comes (read: twice as long). */
+  sandboxStatusDelayMs: number;
+  /** CIDRs push subscription endpoints may be at although they are not public. */
+  allowNetworks: string[];
 }
+
+export { ConfigError };
 
 /** The schema the service's tables live in when DATABASE_SCHEMA is not set. */
 export const DEFAULT_SCHEMA = 'messaging';
 
 /** The `source` of the facts and outcomes it publishes. */
 export const SOURCE = 'messaging';
+
+export const DEFAULT_PUBLIC_BASE_URL = 'http://127.0.0.1:3000';
+
+function allowNetworks(reader: EnvReader): string[] {
+  const cidrs = (reader.optional('WEBHOOK_ALLOW_NETWORKS') ?? '')
+    .split(',')
+    .map((cidr) => cidr.trim())
+    .filter(Boolean);
+  try {
+    parseNetworks(cidrs);
+  } catch (error) {
+    throw new ConfigError(`WEBHOOK_ALLOW_NETWORKS: ${(error as Error).message}`);
+  }
+  return cidrs;
+}
 
 /** Validated once at boot; the process refuses to start on a bad value. */
 export function loadConfig(env: Env = process.env, options: { rebuild?: boolean } = {}): MessagingConfig {
@@ -21,6 +52,11 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
     ...serviceBaseConfig(reader, { httpPort: 3007, schema: DEFAULT_SCHEMA }),
     consumerName: reader.consumerName('CONSUMER_NAME', 'messaging'),
     kafkaSessionTimeoutMs: reader.integer('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000),
+    secretsKey: reader.key32('SECRETS_KEY'),
+    publicBaseUrl: reader.httpUrl('PUBLIC_BASE_URL', DEFAULT_PUBLIC_BASE_URL),
+    providerBaseUrls: reader.string('PROVIDER_BASE_URLS', ''),
+    sandboxStatusDelayMs: reader.integer('SANDBOX_STATUS_DELAY_MS', 100, 0),
+    allowNetworks: allowNetworks(reader),
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }

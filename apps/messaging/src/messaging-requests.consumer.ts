@@ -1,12 +1,28 @@
-import { type DecodedRecord } from '@cms/contracts';
+import { MESSAGING_REQUEST_TYPES, type DecodedRecord } from '@cms/contracts';
 import { decideRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
+import { CreateChannelHandler } from './channels/create-channel/create-channel.handler';
+import { CreatePushSubscriptionHandler } from './channels/create-push-subscription/create-push-subscription.handler';
+import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.handler';
+import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+import { CreateTemplateHandler } from './templates/create-template/create-template.handler';
+import { DeleteTemplateHandler } from './templates/delete-template/delete-template.handler';
+import { UpdateTemplateHandler } from './templates/update-template/update-template.handler';
+import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
-const ANSWERED_TYPES = [] as const;
+const ANSWERED_TYPES = [
+  MESSAGING_REQUEST_TYPES.channelCreate,
+  MESSAGING_REQUEST_TYPES.channelUpdate,
+  MESSAGING_REQUEST_TYPES.channelDelete,
+  MESSAGING_REQUEST_TYPES.pushSubscriptionCreate,
+  MESSAGING_REQUEST_TYPES.templateCreate,
+  MESSAGING_REQUEST_TYPES.templateUpdate,
+  MESSAGING_REQUEST_TYPES.templateDelete,
+] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
 
@@ -14,11 +30,30 @@ type AnsweredType = (typeof ANSWERED_TYPES)[number];
 @Controller()
 export class MessagingRequestsConsumer {
   /** One use case per answered type: a type without one, or one for another payload, does not compile. */
-  private readonly handlers: RequestHandlers<AnsweredType> = {};
+  private readonly handlers: RequestHandlers<AnsweredType>;
 
-  constructor(@Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig) {}
+  constructor(
+    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
+    @Inject(CreateChannelHandler) createChannel: CreateChannelHandler,
+    @Inject(UpdateChannelHandler) updateChannel: UpdateChannelHandler,
+    @Inject(DeleteChannelHandler) deleteChannel: DeleteChannelHandler,
+    @Inject(CreatePushSubscriptionHandler) createPushSubscription: CreatePushSubscriptionHandler,
+    @Inject(CreateTemplateHandler) createTemplate: CreateTemplateHandler,
+    @Inject(UpdateTemplateHandler) updateTemplate: UpdateTemplateHandler,
+    @Inject(DeleteTemplateHandler) deleteTemplate: DeleteTemplateHandler,
+  ) {
+    this.handlers = {
+      [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => createChannel.handle(decision),
+      [MESSAGING_REQUEST_TYPES.channelUpdate]: (decision) => updateChannel.handle(decision),
+      [MESSAGING_REQUEST_TYPES.channelDelete]: (decision) => deleteChannel.handle(decision),
+      [MESSAGING_REQUEST_TYPES.pushSubscriptionCreate]: (decision) => createPushSubscription.handle(decision),
+      [MESSAGING_REQUEST_TYPES.templateCreate]: (decision) => createTemplate.handle(decision),
+      [MESSAGING_REQUEST_TYPES.templateUpdate]: (decision) => updateTemplate.handle(decision),
+      [MESSAGING_REQUEST_TYPES.templateDelete]: (decision) => deleteTemplate.handle(decision),
+    };
+  }
 
-  @EventPattern(ANSWERED_TYPES)
+  @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
     const topics = { facts: this.config.topics.messaging, outcomes: this.config.topics.outcomes };
     // Bound to exactly the types of the map.

@@ -3,12 +3,18 @@ import type { ServiceDefinition } from '@cms/service-kit';
 
 import { MessagingInit1795551847908 } from '../migrations/1795551847908-messaging-init.migration';
 import { ChannelEntity, PushSubscriptionEntity } from './channels/channel.entity';
+import { ChannelsModule } from './channels/channels.module';
 import { DEFAULT_SCHEMA, loadConfig, MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+import { ContactFactsChunk } from './contacts/contact-facts.consumer';
+import { CONTACT_PROJECTION_RECORD_TYPES } from './contacts/contact-projection';
 import { ContactEntity } from './contacts/contact.entity';
+import { ContactsModule } from './contacts/contacts.module';
 import { MessageEntity, SuppressionEntity } from './messages/message.entity';
 import { MessagingRequestsConsumer } from './messaging-requests.consumer';
 import { SendJobEntity, TimerEntity } from './sending/send-job.entity';
 import { TemplateEntity } from './templates/template.entity';
+import { TemplatesModule } from './templates/templates.module';
+import { CONTACTS_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 
 /** The tables the log rebuilds: a replay must reproduce each of them row for row. */
 export const PROJECTION_ENTITIES = [
@@ -31,17 +37,29 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
   // Send jobs and timers: a rebuild keeps them, a blue/green switch carries them over.
   jobs: [SendJobEntity, TimerEntity],
   migrations: [MessagingInit1795551847908],
-  recordTypes: () => [...MESSAGING_RECORD_TYPES, ...OUTCOME_RECORD_TYPES],
+  // Its requests, and the contact facts its contact view is made of.
+  recordTypes: () => [...MESSAGING_RECORD_TYPES, ...OUTCOME_RECORD_TYPES, ...CONTACT_PROJECTION_RECORD_TYPES],
   consumers: [
     {
       suffix: '',
       component: 'requests-consumer',
       topics: (config) => [config.topics.requests],
+      transportId: REQUESTS_TRANSPORT,
       answersRequests: true,
       // Most of what it reads is other services' requests; its own can wait 20 ms.
       gatherFetch: true,
     },
+    {
+      suffix: '.contacts',
+      component: 'contacts-consumer',
+      topics: (config) => [config.topics.contacts],
+      transportId: CONTACTS_TRANSPORT,
+      // Snapshots and links of a chunk are written with a statement or two, not one each.
+      chunk: ContactFactsChunk,
+      // Tags and events pass by unread; the view 20 ms later is no later for a send.
+      gatherFetch: true,
+    },
   ],
-  modules: () => [],
+  modules: () => [ContactsModule, ChannelsModule, TemplatesModule],
   controllers: [MessagingRequestsConsumer],
 };

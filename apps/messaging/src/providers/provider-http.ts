@@ -1,0 +1,158 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+import { request, type Dispatcher } from 'undici';
+
+import type { FailureCode, SendFailure } from './provider';
+
+/** How long a provider has to answer one call. */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
+
+/** Bodies of provider answers are read up to this size: enough for any error the providers document. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+export interface ProviderHttpOptions {
+  timeoutMs?: number;
+  /** An undici dispatcher (a guarded connector, a test CA); the global one otherwise. */
+  dispatcher?: Dispatcher;
+}
+
+export interface ProviderAnswer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  text: string;
+  /** The body parsed as JSON, undefined when it is not JSON. */
+  json: unknown;
+}
+
+export interface ProviderCall {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function failed(
+  code: FailureCode,
+  providerCode: string | number | null,
+  detail: string,
+  retryAfterMs?: number,
+): SendFailure {
+  return {
+    outcome: 'failed',
+    code,
+    providerCode: providerCode === null ? null : String(providerCode),
+    detail: detail.slice(0, 1000),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  };
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string') return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
+ * One call to a provider's API. Never throws: an answer of any status is a ProviderAnswer; no answer
+ * (refused connection, DNS, timeout) is `provider_unavailable`, which the send worker retries.
+ */
+export async function callProvider(
+  url: string,
+  call: ProviderCall,
+  options: ProviderHttpOptions = {},
+): Promise<ProviderAnswer | SendFailure> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await request(url, {
+      method: call.method,
+      headers: call.headers,
+      ...(call.body !== undefined ? { body: call.body } : {}),
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= MAX_ANSWER_BYTES) break;
+    }
+    response.body.destroy();
+    const text = Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8');
+    const headers: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(response.headers)) headers[name] = header(value);
+    return { status: response.statusCode, headers, text, json: parseJson(text) };
+  } catch (error) {
+    const code = errorCode(error);
+    const timedOut = signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+    const detail = timedOut
+      ? `no answer within ${timeoutMs} ms`
+      : `could not reach the provider: ${code ?? (error instanceof Error ? error.message : String(error))}`;
+    return failed('provider_unavailable', null, detail);
+  }
+}
+
+export function isFailure<T extends object>(value: T | SendFailure): value is SendFailure {
+  return 'outcome' in value;
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now. */
+export function retryAfterMs(value: string | number | undefined, nowMs = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value * 1000 : undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** Compares a presented secret or signature with the expected one in constant time. */
+export function safeEqual(presented: string | undefined, expected: string): boolean {
+  if (presented === undefined || expected === '') return false;
+  // Digests of equal length, so neither the length nor the content of the expected value leaks.
+  const digest = (text: string): Buffer => createHmac('sha256', 'compare').update(text).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/** An object's own property, when the value is one. */
+export function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
+}
+
+export function textField(value: unknown, name: string): string | undefined {
+  const found = field(value, name);
+  if (typeof found === 'string') return found;
+  if (typeof found === 'number') return String(found);
+  return undefined;
+}
+
+export function listField(value: unknown, name: string): unknown[] {
+  const found = field(value, name);
+  return Array.isArray(found) ? found : [];
+}
+
+/** Unix seconds (a number or digits) as ISO 8601. */
+export function isoFromUnixSeconds(value: unknown): string | undefined {
+  const seconds = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : undefined;
+}
