@@ -1,0 +1,320 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+
+import { createKafka } from '@cms/kafka';
+import { eventually, makeTestCertificates, type TestCertificates } from '@cms/testing';
+import { Client } from 'pg';
+
+import { System } from '../src';
+import { replayInPlace, tablesOf, topicSize } from '../src/ops-replay';
+
+/**
+ * Messages end to end through the real gateway, contacts, messaging and webhook-dispatch, on sandbox
+ * channels: what a customer building against the sandbox sees, from POST /api/v1/messages to the
+ * signed message.* webhooks at their receiver.
+ */
+
+interface Hook {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+interface Message {
+  id: string;
+  status: string;
+  channel: string;
+  channel_id: number;
+  recipient: string | null;
+  body: string | null;
+  fallback_from: string | null;
+  failure: { code: string; reason: string; fix: string } | null;
+  suppression: { reason: string; detail: string } | null;
+  history: Array<{ status: string; at: string; source: string }>;
+}
+
+type Errors = { errors: Array<{ status: string; detail: string; source?: { pointer: string } }> };
+
+let system: System;
+let certificates: TestCertificates;
+let receiver: Server;
+let secret: string;
+const hooks: Hook[] = [];
+let key: string;
+let sms: number;
+let email: number;
+let smsTemplate: number;
+let emailTemplate: number;
+
+function verified(header: string | undefined, body: string): boolean {
+  const parts = new Map((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
+  const expected = createHmac('sha256', secret)
+    .update(`${parts.get('t')}.${body}`)
+    .digest();
+  const given = Buffer.from(parts.get('v1') ?? '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+beforeAll(async () => {
+  certificates = makeTestCertificates('messaging-e2e');
+  receiver = createServer({ key: certificates.key, cert: certificates.cert }, (request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      if (verified(request.headers['service-signature'] as string | undefined, body)) {
+        hooks.push(JSON.parse(body) as Hook);
+      }
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  system = await System.start(['gateway', 'contacts', 'messaging', 'webhook-dispatch'], {
+    WEBHOOK_ALLOW_NETWORKS: '127.0.0.1/32',
+    NODE_EXTRA_CA_CERTS: certificates.caFile,
+    WEBHOOK_POLL_MS: '50',
+    SANDBOX_STATUS_DELAY_MS: '50',
+  });
+  ({ key } = await system.tenant('business'));
+  const port = (receiver.address() as AddressInfo).port;
+  const endpoint = await system.call<{ data: { secret: string } }>('POST', '/api/v1/webhook-endpoints', {
+    key,
+    body: {
+      url: `https://127.0.0.1:${port}/hooks`,
+      event_types: [
+        'message.sent',
+        'message.delivered',
+        'message.read',
+        'message.failed',
+        'message.suppressed',
+      ],
+    },
+  });
+  expect(endpoint.status).toBe(201);
+  secret = endpoint.body.data.secret;
+  sms = await create('/api/v1/channels', { type: 'sms', name: 'Sandbox SMS', provider: 'sandbox' });
+  email = await create('/api/v1/channels', { type: 'email', name: 'Sandbox email', provider: 'sandbox' });
+  smsTemplate = await create('/api/v1/templates', {
+    name: 'code',
+    channel: 'sms',
+    body: 'Hi {{ contact.name }}, your code is {{ vars.code }}',
+  });
+  emailTemplate = await create('/api/v1/templates', {
+    name: 'code by email',
+    channel: 'email',
+    subject: 'Your code',
+    body: 'Your code is {{ vars.code | default: "none" }}',
+  });
+}, 120000);
+
+afterAll(async () => {
+  await system?.stop();
+  receiver?.close();
+  certificates?.remove();
+});
+
+async function create(path: string, body: Record<string, unknown>): Promise<number> {
+  const answer = await system.call<{ data: { id: number } }>('POST', path, { key, body });
+  expect([path, answer.status]).toEqual([path, 201]);
+  return answer.body.data.id;
+}
+
+async function contact(body: Record<string, unknown>): Promise<number> {
+  const answer = await system.call<{ data: { id: number } }>('POST', '/api/v1/contacts/upsert', {
+    key,
+    body,
+  });
+  expect({ status: answer.status, body: answer.status < 300 ? {} : answer.body }).toEqual({
+    status: answer.status < 300 ? answer.status : 201,
+    body: {},
+  });
+  return answer.body.data.id;
+}
+
+async function send(body: Record<string, unknown>): Promise<Message> {
+  const answer = await system.call<{ data: Message }>('POST', '/api/v1/messages', { key, body });
+  expect(answer.status).toBe(202);
+  return answer.body.data;
+}
+
+async function message(id: string): Promise<Message> {
+  const answer = await system.call<{ data: Message }>('GET', `/api/v1/messages/${id}`, { key });
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
+function hooksOf(id: string): Hook[] {
+  return hooks.filter((hook) => hook.data.id === id);
+}
+
+/** The first webhook received that `matches`, once one is. */
+function hookWhere(what: string, matches: (hook: Hook) => boolean): Promise<Hook> {
+  return eventually(what, () => Promise.resolve(hooks.find(matches)), 20000);
+}
+
+describe('messages through sandbox channels', () => {
+  it('sends, delivers and reads a message, each webhook once and in order with the specification data', async () => {
+    const contactId = await contact({ phone: '+14155550005', name: 'Ada', email: 'ada@example.com' });
+    const queued = await send({
+      contact_id: contactId,
+      route: [{ channel: 'sms', template_id: smsTemplate }],
+      variables: { code: '4711' },
+    });
+    expect(queued).toMatchObject({ status: 'queued', channel: 'sms', channel_id: sms });
+    expect(queued.id).toMatch(/^msg_[0-9a-f]{32}$/);
+
+    await hookWhere('message.read', (hook) => hook.data.id === queued.id && hook.type === 'message.read');
+    // Given a moment for anything that should not come (a second webhook of a stage).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(hooksOf(queued.id).map((hook) => hook.type)).toEqual([
+      'message.sent',
+      'message.delivered',
+      'message.read',
+    ]);
+    const read = hooksOf(queued.id)[2]!;
+    expect(read.data).toMatchObject({
+      id: queued.id,
+      status: 'read',
+      channel: 'sms',
+      recipient: '+14155550005',
+      template: 'code',
+      workflow: null,
+      campaign_id: null,
+      fallback_from: null,
+      contact: { id: contactId, name: 'Ada', phone: '+14155550005', email: 'ada@example.com' },
+    });
+    for (const stage of ['sent_at', 'delivered_at', 'read_at'])
+      expect(read.data[stage]).toEqual(expect.any(String));
+
+    const stored = await message(queued.id);
+    expect(stored).toMatchObject({ status: 'read', body: 'Hi Ada, your code is 4711' });
+    expect(stored.history.map((entry) => entry.status)).toEqual(['queued', 'sent', 'delivered', 'read']);
+  });
+
+  it('falls back to the next step when the first fails for the recipient, with fallback_from', async () => {
+    const contactId = await contact({ phone: '+14155550001', name: 'Bo', email: 'bo@example.com' });
+    const first = await send({
+      contact_id: contactId,
+      route: [
+        { channel_id: sms, template_id: smsTemplate },
+        { channel: 'email', template_id: emailTemplate },
+      ],
+      variables: { code: '1' },
+    });
+    const failed = await hookWhere(
+      'message.failed',
+      (hook) => hook.data.id === first.id && hook.type === 'message.failed',
+    );
+    expect(failed.data.failure).toMatchObject({ code: 'invalid_recipient', reason: expect.any(String) });
+    const next = await hookWhere('the fallback', (hook) => hook.data.fallback_from === first.id);
+    expect(next.data).toMatchObject({ channel: 'email', recipient: 'bo@example.com' });
+    expect((await message(next.data.id as string)).channel_id).toBe(email);
+  });
+
+  it('suppresses a marketing message without consent and says why', async () => {
+    const contactId = await contact({ phone: '+14155550123', name: 'Cy', marketing_consent: { sms: false } });
+    const queued = await send({
+      contact_id: contactId,
+      route: [{ channel: 'sms', template_id: smsTemplate }],
+      variables: { code: '2' },
+      purpose: 'marketing',
+    });
+    const suppressed = await hookWhere(
+      'message.suppressed',
+      (hook) => hook.data.id === queued.id && hook.type === 'message.suppressed',
+    );
+    expect(suppressed.data.status).toBe('suppressed');
+    expect((await message(queued.id)).suppression).toMatchObject({ reason: 'no_consent' });
+  });
+
+  it('answers 422 with a pointer for an unknown contact, channel or template, and sends nothing', async () => {
+    const contactId = await contact({ phone: '+14155550124', name: 'Dee' });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [
+        { contact_id: 999999999, route: [{ channel: 'sms', template_id: smsTemplate }] },
+        '/data/attributes/contact_id',
+      ],
+      [
+        { contact_id: contactId, route: [{ channel_id: 999999999, template_id: smsTemplate }] },
+        '/data/attributes/route/0/channel_id',
+      ],
+      [
+        { contact_id: contactId, route: [{ channel: 'whatsapp', template_id: smsTemplate }] },
+        '/data/attributes/route/0/channel',
+      ],
+      [
+        { contact_id: contactId, route: [{ channel: 'email', template_id: smsTemplate }] },
+        '/data/attributes/route/0/template_id',
+      ],
+    ];
+    for (const [body, pointer] of cases) {
+      const answer = await system.call<Errors>('POST', '/api/v1/messages', { key, body });
+      expect([pointer, answer.status, answer.body.errors[0]!.source?.pointer]).toEqual([
+        pointer,
+        422,
+        pointer,
+      ]);
+    }
+    const list = await system.call<{ data: Message[] }>(
+      'GET',
+      `/api/v1/messages?filter[contact_id]=${contactId}`,
+      {
+        key,
+      },
+    );
+    expect([list.status, list.body.data]).toEqual([200, []]);
+  });
+});
+
+describe('ops replay messaging --in-place', () => {
+  it('rebuilds every message, channel and template row for row, and sends and publishes nothing again', async () => {
+    const db = new Client({ connectionString: system.stack.databaseUrl });
+    await db.connect();
+    const admin = createKafka({ brokers: system.stack.kafkaBrokers, clientId: 'e2e-ops-messaging' }).admin();
+    await admin.connect();
+    try {
+      const schema = system.schema('messaging');
+      // Settled: every send attempted and every sandbox receipt reported (no job or timer left).
+      await eventually(
+        'the sends and receipts settled',
+        async () => {
+          const tables = await tablesOf(db, schema);
+          return tables.messaging_send_jobs!.length === 0 && tables.messaging_timers!.length === 0;
+        },
+        30000,
+        200,
+      );
+      await system.halt('messaging');
+      const before = await tablesOf(db, schema);
+      expect(before.messages!.length).toBeGreaterThanOrEqual(4);
+      const sizes: Record<string, number> = {};
+      for (const topic of Object.values(system.topics)) sizes[topic] = await topicSize(admin, topic);
+      const hooksBefore = hooks.length;
+
+      const report = await replayInPlace(system, 'messaging', schema);
+      expect(report).toEqual(expect.objectContaining({ service: 'messaging', mode: 'in-place', schema }));
+      expect(await tablesOf(db, schema)).toEqual(before);
+      for (const topic of Object.values(system.topics)) {
+        expect([topic, await topicSize(admin, topic)]).toEqual([topic, sizes[topic]]);
+      }
+
+      await system.resume('messaging');
+      const contactId = await contact({ phone: '+14155550321', name: 'After' });
+      const queued = await send({
+        contact_id: contactId,
+        route: [{ channel: 'sms', template_id: smsTemplate }],
+        variables: { code: '3' },
+      });
+      await hookWhere(
+        'the first send after the replay',
+        (hook) => hook.data.id === queued.id && hook.type === 'message.delivered',
+      );
+      // Nothing that was sent before the replay was announced again.
+      expect(hooks.slice(hooksBefore).every((hook) => hook.data.id === queued.id)).toBe(true);
+    } finally {
+      await admin.disconnect();
+      await db.end();
+    }
+  });
+});
