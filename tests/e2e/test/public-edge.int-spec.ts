@@ -71,12 +71,47 @@ const ROUTES: RouteCase[] = [
   },
   { method: 'GET', path: '/api/v1/integrations', permission: 'read' },
   { method: 'GET', path: '/api/v1/integrations/1', permission: 'read' },
+  {
+    method: 'POST',
+    path: '/api/v1/channels',
+    permission: 'create',
+    body: { type: 'sms', name: 'Sandbox', provider: 'sandbox' },
+  },
+  { method: 'GET', path: '/api/v1/channels', permission: 'read' },
+  { method: 'GET', path: '/api/v1/channels/1', permission: 'read' },
+  { method: 'PATCH', path: '/api/v1/channels/1', permission: 'update', body: { name: 'Renamed' } },
+  { method: 'DELETE', path: '/api/v1/channels/1', permission: 'delete' },
+  {
+    method: 'POST',
+    path: '/api/v1/channels/1/sandbox/inbound',
+    permission: 'create',
+    body: { from: '+14155550100', text: 'hi' },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/templates',
+    permission: 'create',
+    body: { name: 'welcome', channel: 'sms', body: 'Hi {{ contact.name }}' },
+  },
+  { method: 'GET', path: '/api/v1/templates', permission: 'read' },
+  { method: 'GET', path: '/api/v1/templates/1', permission: 'read' },
+  { method: 'PATCH', path: '/api/v1/templates/1', permission: 'update', body: { body: 'Hello' } },
+  { method: 'DELETE', path: '/api/v1/templates/1', permission: 'delete' },
+  { method: 'POST', path: '/api/v1/templates/1/render', permission: 'read', body: { variables: {} } },
+  {
+    method: 'POST',
+    path: '/api/v1/messages',
+    permission: 'create',
+    body: { contact_id: 1, route: [{ channel: 'sms', template_id: 1 }] },
+  },
+  { method: 'GET', path: '/api/v1/messages', permission: 'read' },
+  { method: 'GET', path: `/api/v1/messages/msg_${'0'.repeat(32)}`, permission: 'read' },
 ];
 
 let system: System;
 
 beforeAll(async () => {
-  system = await System.start(['gateway', 'contacts', 'webhook-dispatch'], {
+  system = await System.start(['gateway', 'contacts', 'webhook-dispatch', 'messaging'], {
     RATE_LIMIT_WINDOW_SECONDS: '30',
   });
 }, 120000);
@@ -157,7 +192,7 @@ describe('plans', () => {
   });
 
   it.each(['pro', 'business', 'agency'])(
-    'lets a %s workspace use every contacts, tags and events route',
+    'lets a %s workspace use every contacts, tags, events, integrations and messaging route',
     async (plan) => {
       const { key } = await system.tenant(plan);
       for (const route of ROUTES) {
