@@ -1,5 +1,6 @@
 import { freePort } from '@cms/testing';
 
+import { IN_DOUBT_DETAIL } from '../src/providers/provider-http';
 import type { ChannelConnection, OutboundMessage } from '../src/providers/provider';
 import { parseProviderBaseUrls } from '../src/providers/provider-base-urls';
 import { TwilioAdapter } from '../src/providers/twilio/twilio.adapter';
@@ -120,14 +121,15 @@ describe('Twilio adapter against the fake Messages API', () => {
     });
   });
 
-  it('answers provider_unavailable when Twilio does not answer in time', async () => {
+  it('answers a final provider_error, never retried, when Twilio took the request but did not answer in time', async () => {
     const impatient = new TwilioAdapter(fakes.twilio.server.baseUrl, { timeoutMs: 200 });
     fakes.twilio.server.failNext(1, { status: 201, body: { sid: 'SMlate' }, delayMs: 1000 });
+    // The fake sent it: asking again would send it twice.
     await expect(impatient.send(channel, message)).resolves.toEqual({
       outcome: 'failed',
-      code: 'provider_unavailable',
+      code: 'provider_error',
       providerCode: null,
-      detail: 'no answer within 200 ms',
+      detail: `no answer within 200 ms: ${IN_DOUBT_DETAIL}`,
     });
   });
 });

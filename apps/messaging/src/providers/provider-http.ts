@@ -67,9 +67,29 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Errors raised before any byte of the request reached the provider: asking again cannot send twice. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'E_WEBHOOK_ADDRESS_BLOCKED',
+]);
+
 /**
- * One call to a provider's API. Never throws: an answer of any status is a ProviderAnswer; no answer
- * (refused connection, DNS, timeout) is `provider_unavailable`, which the send worker retries.
+ * Why a request that reached the provider got no answer: it may have been carried out (the message
+ * sent), so it is a final `provider_error`, never retried — a provider asked again would send twice.
+ */
+export const IN_DOUBT_DETAIL =
+  'the provider did not answer after the message was handed to it; it may have been sent, so it is not sent again';
+
+/**
+ * One call to a provider's API. Never throws: an answer of any status is a ProviderAnswer. No answer
+ * is `provider_unavailable` (retried by the send worker) when the provider was never reached (refused
+ * connection, DNS, connect timeout), and a final `provider_error` when the request was sent and the
+ * answer did not come (timeout, connection cut): the provider may have sent the message.
  */
 export async function callProvider(
   url: string,
@@ -102,11 +122,14 @@ export async function callProvider(
     return { status: response.statusCode, headers, text, json: parseJson(text) };
   } catch (error) {
     const code = errorCode(error);
+    if (code !== undefined && NOT_SENT_CODES.has(code)) {
+      return failed('provider_unavailable', null, `could not reach the provider: ${code}`);
+    }
     const timedOut = signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-    const detail = timedOut
+    const why = timedOut
       ? `no answer within ${timeoutMs} ms`
-      : `could not reach the provider: ${code ?? (error instanceof Error ? error.message : String(error))}`;
-    return failed('provider_unavailable', null, detail);
+      : `the connection failed: ${code ?? (error instanceof Error ? error.message : String(error))}`;
+    return failed('provider_error', null, `${why}: ${IN_DOUBT_DETAIL}`);
   }
 }
 

@@ -26,6 +26,14 @@ describe('SMTP failures', () => {
     );
   });
 
+  it('never retries a message whose end was sent and whose answer never came', () => {
+    expect(smtpFailure({ code: 'ETIMEDOUT', command: 'DATA', message: 'Timeout' })).toMatchObject({
+      code: 'provider_error',
+      providerCode: 'ETIMEDOUT',
+      detail: expect.stringContaining('it may have been sent, so it is not sent again'),
+    });
+  });
+
   it("blames the channel's settings for a refused login or sender", () => {
     expect(smtpFailure({ code: 'EAUTH', command: 'AUTH PLAIN', responseCode: 535 })).toMatchObject({
       code: 'channel_misconfigured',

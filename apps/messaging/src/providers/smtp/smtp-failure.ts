@@ -1,5 +1,5 @@
 import type { SendFailure } from '../provider';
-import { failed } from '../provider-http';
+import { failed, IN_DOUBT_DETAIL } from '../provider-http';
 
 /** What nodemailer attaches to the errors it throws. */
 export interface SmtpError {
@@ -29,6 +29,10 @@ export function smtpFailure(error: SmtpError): SendFailure {
   if (responseCode !== undefined && responseCode >= 500) {
     if (error.command === 'MAIL FROM') return failed('channel_misconfigured', responseCode, detail);
     return failed('bounced', responseCode, detail);
+  }
+  // The message's end was sent and its answer never came: the server may have taken it.
+  if (error.command === 'DATA' && error.code !== undefined && UNREACHABLE_CODES.has(error.code)) {
+    return failed('provider_error', error.code, `${detail}: ${IN_DOUBT_DETAIL}`);
   }
   if (error.code !== undefined && UNREACHABLE_CODES.has(error.code)) {
     return failed('provider_unavailable', error.code, detail);
