@@ -10,6 +10,10 @@ import {
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
+import { CreateChannelHandler } from './channels/create-channel/create-channel.handler';
+import { CreatePushSubscriptionHandler } from './channels/create-push-subscription/create-push-subscription.handler';
+import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.handler';
+import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
 import { RecordAttemptHandler } from './messages/record-attempt/record-attempt.handler';
 import { RecordReceiptHandler } from './messages/record-receipt/record-receipt.handler';
@@ -18,7 +22,14 @@ import { SendMessageHandler } from './messages/send-message/send-message.handler
 import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
-const ANSWERED_TYPES = [MESSAGING_REQUEST_TYPES.messageSend, MESSAGING_REQUEST_TYPES.sandboxInbound] as const;
+const ANSWERED_TYPES = [
+  MESSAGING_REQUEST_TYPES.channelCreate,
+  MESSAGING_REQUEST_TYPES.channelUpdate,
+  MESSAGING_REQUEST_TYPES.channelDelete,
+  MESSAGING_REQUEST_TYPES.pushSubscriptionCreate,
+  MESSAGING_REQUEST_TYPES.messageSend,
+  MESSAGING_REQUEST_TYPES.sandboxInbound,
+] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
 
@@ -30,12 +41,20 @@ export class MessagingRequestsConsumer {
 
   constructor(
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
+    @Inject(CreateChannelHandler) createChannel: CreateChannelHandler,
+    @Inject(UpdateChannelHandler) updateChannel: UpdateChannelHandler,
+    @Inject(DeleteChannelHandler) deleteChannel: DeleteChannelHandler,
+    @Inject(CreatePushSubscriptionHandler) createPushSubscription: CreatePushSubscriptionHandler,
     @Inject(SendMessageHandler) sendMessage: SendMessageHandler,
     @Inject(SandboxInboundHandler) sandboxInbound: SandboxInboundHandler,
     @Inject(RecordAttemptHandler) private readonly attempts: RecordAttemptHandler,
     @Inject(RecordReceiptHandler) private readonly receipts: RecordReceiptHandler,
   ) {
     this.handlers = {
+      [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => createChannel.handle(decision),
+      [MESSAGING_REQUEST_TYPES.channelUpdate]: (decision) => updateChannel.handle(decision),
+      [MESSAGING_REQUEST_TYPES.channelDelete]: (decision) => deleteChannel.handle(decision),
+      [MESSAGING_REQUEST_TYPES.pushSubscriptionCreate]: (decision) => createPushSubscription.handle(decision),
       [MESSAGING_REQUEST_TYPES.messageSend]: (decision) => sendMessage.handle(decision),
       [MESSAGING_REQUEST_TYPES.sandboxInbound]: (decision) => sandboxInbound.handle(decision),
     };

@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@cms/service-kit';
 
 import { MessagingInit1795551847908 } from '../migrations/1795551847908-messaging-init.migration';
 import { ChannelEntity, PushSubscriptionEntity } from './channels/channel.entity';
+import { ChannelsModule } from './channels/channels.module';
 import { DEFAULT_SCHEMA, loadConfig, MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
 import { ContactFactsChunk } from './contacts/contact-facts.consumer';
 import { CONTACT_PROJECTION_RECORD_TYPES } from './contacts/contact-projection';
@@ -62,7 +63,7 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
       gatherFetch: true,
     },
   ],
-  modules: () => [ContactsModule, MessagesModule, SendingModule],
+  modules: () => [ContactsModule, ChannelsModule, MessagesModule, SendingModule],
   controllers: [MessagingRequestsConsumer],
   workers: [
     { component: 'send-worker', worker: SendWorker },
