@@ -295,6 +295,45 @@ describe('consent through events', () => {
   });
 });
 
+describe('consent from a channel (contact.consent-change.requested)', () => {
+  it('revokes and grants with the source the channel reported, unanswered, and skips an unknown contact', async () => {
+    const ws = harness.workspace();
+    const created = await harness.upsert(ws, {
+      phone: '+14155550977',
+      name: 'Channel Consent',
+      marketing_consent: { sms: true },
+    });
+    const id = created.resource!.id as number;
+    const change = (granted: boolean, source: string, contactId = id): Envelope =>
+      harness.envelope(CONTACT_REQUEST_TYPES.consentChange, ws, {
+        contact_id: contactId,
+        channel: 'sms',
+        granted,
+        source,
+        occurred_at: new Date().toISOString(),
+      });
+    const revoke = change(false, 'provider');
+    await harness.produce(revoke);
+    const revoked = await harness.waitFor('consent.revoked from the channel', () =>
+      harness.facts.find((fact) => fact.causationid === revoke.id && fact.type === 'consent.revoked'),
+    );
+    expect(revoked.data).toMatchObject({ channel: 'sms', status: 'revoked', source: 'provider' });
+    expect((await contactOf(ws, id)).marketing_consent).toMatchObject({ sms: false });
+
+    const grant = change(true, 'keyword');
+    const unknown = change(false, 'keyword', harness.id());
+    await harness.produce(grant, unknown);
+    const granted = await harness.waitFor('consent.granted from the channel', () =>
+      harness.facts.find((fact) => fact.causationid === grant.id && fact.type === 'consent.granted'),
+    );
+    expect(granted.data).toMatchObject({ channel: 'sms', status: 'granted', source: 'keyword' });
+    expect((await contactOf(ws, id)).marketing_consent).toMatchObject({ sms: true });
+    // Nobody waits for these: no outcome is published for either, and the unknown contact changes nothing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(harness.facts.filter((fact) => fact.causationid === unknown.id)).toEqual([]);
+  });
+});
+
 describe('GET /internal/v1/events', () => {
   it('lists newest first, filtered by filter[name] or name', async () => {
     const ws = harness.workspace();

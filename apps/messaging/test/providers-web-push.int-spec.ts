@@ -1,6 +1,6 @@
 import { makeTestCertificates, type TestCertificates } from '@cms/testing';
-import { Agent } from 'undici';
-import { generateVAPIDKeys } from 'web-push';
+import { Agent, request } from 'undici';
+import { generateRequestDetails, generateVAPIDKeys, getVapidHeaders } from 'web-push';
 
 import type { ChannelConnection, OutboundMessage } from '../src/providers/provider';
 import { WebPushAdapter } from '../src/providers/web-push/web-push.adapter';
@@ -66,6 +66,36 @@ describe('Web Push adapter against a push service', () => {
     });
     expect(delivered!.ttl).toBe(3600);
     expect(delivered!.claims).toMatchObject({ aud: push.server.baseUrl, sub: 'mailto:ops@shop.example' });
+  });
+
+  it('has a push service that refuses what a real one refuses: no VAPID, another audience, no encryption', async () => {
+    const subscription = push.subscribe(vapid.publicKey);
+    const details = generateRequestDetails(subscription, 'x', {
+      TTL: 60,
+      vapidDetails: { subject: 'mailto:ops@shop.example', ...vapid },
+    });
+    const post = async (headers: Record<string, string | number>): Promise<number> => {
+      const response = await request(subscription.endpoint, {
+        method: 'POST',
+        headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])),
+        body: details.body,
+        dispatcher,
+      });
+      await response.body.dump();
+      return response.statusCode;
+    };
+    const { Authorization: _authorization, ...unsigned } = details.headers;
+    const elsewhere = getVapidHeaders(
+      'https://push.elsewhere.example',
+      'mailto:ops@shop.example',
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+    );
+    await expect(post(unsigned)).resolves.toBe(401);
+    await expect(post({ ...details.headers, Authorization: elsewhere.Authorization })).resolves.toBe(401);
+    await expect(post({ ...details.headers, 'Content-Encoding': 'aesgcm' })).resolves.toBe(415);
+    await expect(post(details.headers)).resolves.toBe(201);
   });
 
   it('maps a subscription the browser dropped to subscription_expired', async () => {

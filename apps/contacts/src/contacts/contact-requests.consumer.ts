@@ -2,6 +2,7 @@ import {
   CONTACT_REQUEST_TYPES,
   type ContactBatchUpsertRequestedV1,
   type ContactChannelLinkRequestedV1,
+  type ContactConsentChangeRequestedV1,
   type ContactIngestRequestedV1,
   type ContactUpdateRequestedV1,
   type ContactUpsertRequestedV1,
@@ -11,6 +12,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
 import { RequestDecider } from '../decisions/request-decider';
+import { ChangeConsentHandler } from './change-consent/change-consent.handler';
 import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert-contacts.handler';
 import { IngestContactHandler } from './ingest-contact/ingest-contact.handler';
 import { LinkChannelHandler } from './link-channel/link-channel.handler';
@@ -27,6 +29,7 @@ export class ContactRequestsConsumer {
     @Inject(UpdateContactHandler) private readonly update: UpdateContactHandler,
     @Inject(LinkChannelHandler) private readonly link: LinkChannelHandler,
     @Inject(IngestContactHandler) private readonly ingest: IngestContactHandler,
+    @Inject(ChangeConsentHandler) private readonly consent: ChangeConsentHandler,
   ) {}
 
   @EventPattern(CONTACT_REQUEST_TYPES.upsert)
@@ -67,5 +70,14 @@ export class ContactRequestsConsumer {
     @Ctx() context: unknown,
   ): Promise<void> {
     return this.decider.decide(record, context, (decision) => this.ingest.handle(decision));
+  }
+
+  /** From the messaging service, not a client: no outcome. */
+  @EventPattern(CONTACT_REQUEST_TYPES.consentChange)
+  changeConsent(
+    @Payload() record: DecodedRecord<ContactConsentChangeRequestedV1>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.decider.decideUnanswered(record, context, (decision) => this.consent.handle(decision));
   }
 }

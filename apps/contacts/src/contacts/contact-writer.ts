@@ -1,4 +1,10 @@
-import { CONSENT_FACT_TYPES, CONTACT_FACT_TYPES, jsonBytes, MAX_DATA_BYTES } from '@cms/contracts';
+import {
+  CONSENT_FACT_TYPES,
+  CONTACT_FACT_TYPES,
+  jsonBytes,
+  MAX_DATA_BYTES,
+  type ConsentSource,
+} from '@cms/contracts';
 import { Injectable } from '@nestjs/common';
 
 import { ContactsException } from '../decisions/contacts.exception';
@@ -103,12 +109,16 @@ export class ContactWriter {
     return view;
   }
 
-  /** Writes `changes` as of `at` to an existing contact; values written later than `at` stay. */
+  /**
+   * Writes `changes` as of `at` to an existing contact; values written later than `at` stay. Consent
+   * changes are recorded with `consentSource` (a channel's own reports say `keyword` or `provider`).
+   */
   async change(
     decision: ContactsDecision,
     contact: ContactEntity,
     changes: ContactChanges,
     at: string,
+    consentSource: ConsentSource = 'api',
   ): Promise<ContactView> {
     const store = decision.store;
     const before = valuesOf(contact);
@@ -119,14 +129,14 @@ export class ContactWriter {
     assign(contact, merged.values);
     if (merged.changed.length > 0) contact.updatedAt = decision.atDate;
     if (merged.changed.length > 0 || timesMoved) await store.updateContact(contact);
-    await this.recordConsent(decision, store, contact, merged.consent, at);
+    await this.recordConsent(decision, store, contact, merged.consent, at, consentSource);
     const view = await store.view(contact);
     if (merged.changed.length > 0) {
       decision.fact(CONTACT_FACT_TYPES.updated, String(contact.id), () =>
         contactSnapshot(view, merged.changed),
       );
     }
-    this.publishConsentFlips(decision, contact, merged.consent, at);
+    this.publishConsentFlips(decision, contact, merged.consent, at, consentSource);
     return view;
   }
 
@@ -168,6 +178,7 @@ export class ContactWriter {
     contact: ContactEntity,
     changes: ConsentChange[],
     at: string,
+    source: ConsentSource = 'api',
   ): Promise<void> {
     const rows: ConsentChangeEntity[] = changes.map((change) => ({
       id: decision.derivedId('consent-change', contact.id, change.channel),
@@ -176,7 +187,7 @@ export class ContactWriter {
       channel: change.channel,
       granted: change.granted,
       previous: change.previous,
-      source: 'api',
+      source,
       occurredAt: new Date(at),
       recordedAt: decision.atDate,
     }));
@@ -188,6 +199,7 @@ export class ContactWriter {
     contact: ContactEntity,
     changes: ConsentChange[],
     at: string,
+    source: ConsentSource = 'api',
   ): void {
     for (const change of changes) {
       const flip = consentFlip(change);
@@ -198,7 +210,7 @@ export class ContactWriter {
         {
           channel: change.channel,
           status: flip,
-          source: 'api',
+          source,
           contact: webhookContact(contact),
           occurred_at: at,
         },

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 
 import { RequestDecider } from '../decisions/request-decider';
 import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert-contacts.handler';
+import { ChangeConsentHandler } from './change-consent/change-consent.handler';
 import { ContactRequestsConsumer } from './contact-requests.consumer';
 import { ContactWriter } from './contact-writer';
 import { IngestContactHandler } from './ingest-contact/ingest-contact.handler';
@@ -19,6 +20,7 @@ import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
     BatchUpsertContactsHandler,
     UpdateContactHandler,
     LinkChannelHandler,
+    ChangeConsentHandler,
     IngestContactHandler,
   ],
   exports: [

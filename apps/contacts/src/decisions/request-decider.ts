@@ -21,6 +21,25 @@ export class RequestDecider {
     handler: (decision: ContactsDecision<T>) => Promise<Answer>,
     store?: ContactStore,
   ): Promise<void> {
+    return this.run(record, rawContext, handler, { outcomes: this.config.topics.outcomes }, store);
+  }
+
+  /** A request another service appended, which nobody waits for: its facts, and no outcome. */
+  decideUnanswered<T>(
+    record: DecodedRecord<T>,
+    rawContext: unknown,
+    handler: (decision: ContactsDecision<T>) => Promise<Answer>,
+  ): Promise<void> {
+    return this.run(record, rawContext, handler, {});
+  }
+
+  private run<T>(
+    record: DecodedRecord<T>,
+    rawContext: unknown,
+    handler: (decision: ContactsDecision<T>) => Promise<Answer>,
+    answers: { outcomes?: string },
+    store?: ContactStore,
+  ): Promise<void> {
     const context = recordContext(rawContext);
     const decision = new ContactsDecision(
       record,
@@ -28,11 +47,6 @@ export class RequestDecider {
       store ?? new SqlContactStore(context.manager),
       !context.replaying,
     );
-    return answerRequest(
-      decision,
-      context,
-      { facts: this.config.topics.contacts, outcomes: this.config.topics.outcomes },
-      handler,
-    );
+    return answerRequest(decision, context, { facts: this.config.topics.contacts, ...answers }, handler);
   }
 }

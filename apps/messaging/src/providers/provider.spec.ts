@@ -34,6 +34,20 @@ describe('provider credentials', () => {
     ]);
   });
 
+  it("needs a Telegram secret token that Telegram's setWebhook accepts", () => {
+    expect(
+      requiredCredentials('telegram', 'telegram', { bot_token: '1:a', secret_token: 'ok_Token-1' }),
+    ).toEqual([]);
+    expect(
+      requiredCredentials('telegram', 'telegram', { bot_token: '1:a', secret_token: 'not ok!' }),
+    ).toEqual([
+      {
+        pointer: '/data/attributes/credentials/secret_token',
+        detail: 'credentials.secret_token must be 1-256 characters A-Z, a-z, 0-9, _ or -',
+      },
+    ]);
+  });
+
   it('takes either a sender number or a messaging service for Twilio', () => {
     const base = { account_sid: 'AC1', auth_token: 't' };
     expect(requiredCredentials('twilio', 'sms', { ...base, from: '+15550001111' })).toEqual([]);

@@ -1,17 +1,17 @@
-import { CONSENT_CHANNELS, type ConsentChannel } from '@cms/contracts';
+import {
+  CHANNEL_PROVIDERS,
+  CHANNEL_TYPES,
+  type ChannelProvider,
+  type ChannelType,
+  type FailureCode,
+} from '@cms/contracts';
 
-// The one place the providers reach the failure codes; '@cms/contracts' once its index exports them.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import type { FailureCode } from '../../../../libs/contracts/src/messaging/failure-codes';
+export { CHANNEL_TYPES };
+export type { ChannelType, FailureCode };
 
-export type { FailureCode };
-
-/** The channel types of the specification: the same list a contact gives consent on. */
-export const CHANNEL_TYPES = CONSENT_CHANNELS;
-export type ChannelType = ConsentChannel;
-
-export const PROVIDER_NAMES = ['sandbox', 'twilio', 'meta', 'telegram', 'smtp', 'web_push'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+/** The providers a channel connects to: the contract's list. */
+export const PROVIDER_NAMES = CHANNEL_PROVIDERS;
+export type ProviderName = ChannelProvider;
 
 /** Which channel types each provider serves (extensions §9, the providers table). */
 export const PROVIDER_CHANNEL_TYPES: Record<ProviderName, readonly ChannelType[]> = {
@@ -144,6 +144,25 @@ function requiredFields(provider: ProviderName, type: ChannelType): (string | st
   }
 }
 
+/** What the provider itself would refuse in a credential that is given. */
+const FORMATS: Partial<
+  Record<ProviderName, Record<string, { valid: (value: unknown) => boolean; detail: string }>>
+> = {
+  smtp: {
+    port: {
+      valid: (value) => Number.isInteger(Number(value)) && Number(value) > 0 && Number(value) < 65536,
+      detail: 'must be a TCP port (1-65535)',
+    },
+  },
+  telegram: {
+    // Telegram's setWebhook takes 1-256 characters A-Z, a-z, 0-9, _ and -.
+    secret_token: {
+      valid: (value) => typeof value === 'string' && /^[A-Za-z0-9_-]{1,256}$/.test(value),
+      detail: 'must be 1-256 characters A-Z, a-z, 0-9, _ or -',
+    },
+  },
+};
+
 function given(value: unknown): boolean {
   if (typeof value === 'string') return value.trim() !== '';
   if (typeof value === 'number') return Number.isFinite(value);
@@ -180,16 +199,14 @@ export function requiredCredentials(
           : `one of ${alternatives.map((name) => `credentials.${name}`).join(' or ')} is required for provider ${provider}`,
     });
   }
-  const port = Number(credentials['port']);
-  if (
-    provider === 'smtp' &&
-    given(credentials['port']) &&
-    !(Number.isInteger(port) && port > 0 && port < 65536)
-  ) {
-    problems.push({
-      pointer: '/data/attributes/credentials/port',
-      detail: 'credentials.port must be a TCP port (1-65535)',
-    });
+  for (const [name, rule] of Object.entries(FORMATS[provider] ?? {})) {
+    const value = credentials[name];
+    if (given(value) && !rule.valid(value)) {
+      problems.push({
+        pointer: `/data/attributes/credentials/${name}`,
+        detail: `credentials.${name} ${rule.detail}`,
+      });
+    }
   }
   return problems;
 }

@@ -12,6 +12,7 @@ export * from './fake-push-service';
 export * from './fake-smtp';
 export * from './fake-telegram';
 export * from './fake-twilio';
+export * from './provider-callbacks';
 
 export interface ProviderFakes {
   twilio: FakeTwilio;

@@ -3,6 +3,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsISO8601,
@@ -13,8 +14,18 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-import { LINK_CHANNELS, type ContactChannels, type LinkChannel, type MarketingConsent } from './channels';
+import {
+  CONSENT_CHANNELS,
+  LINK_CHANNELS,
+  type ConsentChannel,
+  type ContactChannels,
+  type LinkChannel,
+  type MarketingConsent,
+} from './channels';
 import { LinkChannelBody, MAX_BATCH_CONTACTS, UpdateContactBody, UpsertContactBody } from './contact.bodies';
+
+/** The sources of the consent changes a channel reports (see CONSENT_SOURCES). */
+export const CHANNEL_CONSENT_SOURCES = ['keyword', 'provider'] as const;
 
 /** Request records the contacts service decides (cms.requests.v1, key = workspace id). */
 export const CONTACT_REQUEST_TYPES = {
@@ -24,6 +35,11 @@ export const CONTACT_REQUEST_TYPES = {
   channelLink: 'contact.channel-link.requested',
   /** A contact-only payload of an integration's inbound webhook. */
   ingest: 'contact.ingest.requested',
+  /**
+   * Not from a client: the messaging service appends it (through its outbox) when a channel tells it
+   * that a contact refused or accepted marketing (an opt-out word, a provider's opt-out). Nobody waits.
+   */
+  consentChange: 'contact.consent-change.requested',
 } as const;
 
 /** Facts about contacts (cms.contacts.v1, key = workspace id). */
@@ -89,6 +105,26 @@ export class ContactChannelLinkRequestedV1 extends LinkChannelBody {
 
   @IsIn(LINK_CHANNELS)
   channel!: LinkChannel;
+}
+
+/** A consent change a channel reported for a contact, with where it came from. */
+export class ContactConsentChangeRequestedV1 {
+  @IsInt()
+  @Min(1)
+  contact_id!: number;
+
+  @IsIn(CONSENT_CHANNELS)
+  channel!: ConsentChannel;
+
+  @IsBoolean()
+  granted!: boolean;
+
+  @IsIn(CHANNEL_CONSENT_SOURCES)
+  source!: (typeof CHANNEL_CONSENT_SOURCES)[number];
+
+  /** When the contact said it (the inbound message's or the provider's time). */
+  @IsISO8601()
+  occurred_at!: string;
 }
 
 // --- facts ------------------------------------------------------------------------------------

@@ -33,8 +33,11 @@ export const CONSENT_FACT_TYPES = {
 export const CONSENT_STATUSES = ['granted', 'revoked'] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 
-/** Where a consent change came from; `api` for the public API (events and contact endpoints). */
-export const CONSENT_SOURCES = ['api'] as const;
+/**
+ * Where a consent change came from: `api` for the public API (events and contact endpoints), `keyword`
+ * for an opt-out or opt-in word a contact sent to a channel, `provider` for a provider's opt-out.
+ */
+export const CONSENT_SOURCES = ['api', 'keyword', 'provider'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 // --- requests ---------------------------------------------------------------------------------

@@ -3,10 +3,12 @@ import type { FailureCode } from '../provider';
 /** Twilio error codes (REST answers and the ErrorCode of status callbacks) that map to ours. */
 const TWILIO_CODES: Record<string, FailureCode> = {
   '21211': 'invalid_recipient',
-  '21614': 'invalid_recipient',
+  '21614': 'landline',
   '30005': 'invalid_recipient',
   '30006': 'landline',
   '30003': 'unreachable',
+  '21612': 'unreachable',
+  '30036': 'expired',
   '21610': 'opted_out',
   '30004': 'blocked_by_recipient',
   '30007': 'content_filtered',
@@ -15,6 +17,7 @@ const TWILIO_CODES: Record<string, FailureCode> = {
   '20003': 'channel_misconfigured',
   '20404': 'channel_misconfigured',
   '21606': 'channel_misconfigured',
+  '21408': 'channel_misconfigured',
   '21659': 'channel_misconfigured',
   '30032': 'channel_misconfigured',
   '30034': 'channel_misconfigured',

@@ -120,6 +120,8 @@ describe('Twilio', () => {
     ['30005', undefined, 'invalid_recipient'],
     ['30006', undefined, 'landline'],
     ['30003', undefined, 'unreachable'],
+    ['21614', 400, 'landline'],
+    ['30036', undefined, 'expired'],
     ['21610', 400, 'opted_out'],
     ['30007', undefined, 'content_filtered'],
     ['20003', 401, 'channel_misconfigured'],
