@@ -1,20 +1,15 @@
 import { MESSAGING_REQUEST_TYPES, type DecodedRecord, type RequestRecord } from '@cms/contracts';
-import {
-  decideRequest,
-  DecidesRequest,
-  handlerFor,
-  type Answer,
-  type Decision,
-  type RequestHandlers,
-} from '@cms/kafka';
+import { DecidesRequest, handlerFor, type Answer, type Decision, type RequestHandlers } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
+import { RecordCallbackHandler } from './callbacks/record-callback/record-callback.handler';
 import { CreateChannelHandler } from './channels/create-channel/create-channel.handler';
 import { CreatePushSubscriptionHandler } from './channels/create-push-subscription/create-push-subscription.handler';
 import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.handler';
 import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+import { decideMessagingRequest } from './decisions/messaging-decision';
 import { RecordAttemptHandler } from './messages/record-attempt/record-attempt.handler';
 import { RecordReceiptHandler } from './messages/record-receipt/record-receipt.handler';
 import { SandboxInboundHandler } from './messages/sandbox-inbound/sandbox-inbound.handler';
@@ -49,6 +44,7 @@ export class MessagingRequestsConsumer {
     @Inject(SandboxInboundHandler) sandboxInbound: SandboxInboundHandler,
     @Inject(RecordAttemptHandler) private readonly attempts: RecordAttemptHandler,
     @Inject(RecordReceiptHandler) private readonly receipts: RecordReceiptHandler,
+    @Inject(RecordCallbackHandler) private readonly callbacks: RecordCallbackHandler,
   ) {
     this.handlers = {
       [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => createChannel.handle(decision),
@@ -62,9 +58,10 @@ export class MessagingRequestsConsumer {
 
   @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
-    const topics = { facts: this.config.topics.messaging, outcomes: this.config.topics.outcomes };
+    const { messaging, outcomes, requests } = this.config.topics;
     // Bound to exactly the types of the map.
-    return decideRequest(record, context, SOURCE, topics, handlerFor(this.handlers, record.type)!);
+    const handler = handlerFor(this.handlers, record.type)!;
+    return decideMessagingRequest(record, context, SOURCE, { facts: messaging, outcomes, requests }, handler);
   }
 
   /** From the send worker, not a client: no outcome. */
@@ -94,12 +91,22 @@ export class MessagingRequestsConsumer {
     return this.unanswered(record, context, (decision) => this.receipts.timeout(decision));
   }
 
+  /** A provider's callback the gateway verified and recorded: nobody waits. */
+  @DecidesRequest(MESSAGING_REQUEST_TYPES.providerCallback, REQUESTS_TRANSPORT)
+  recordCallback(
+    @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.providerCallback>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.unanswered(record, context, (decision) => this.callbacks.handle(decision));
+  }
+
   /** A request the service appended itself: decided and its facts published, nobody answered. */
   private unanswered<T>(
     record: DecodedRecord<T>,
     context: unknown,
     handler: (decision: Decision<T>) => Promise<Answer>,
   ): Promise<void> {
-    return decideRequest(record, context, SOURCE, { facts: this.config.topics.messaging }, handler);
+    const { messaging, requests } = this.config.topics;
+    return decideMessagingRequest(record, context, SOURCE, { facts: messaging, requests }, handler);
   }
 }

@@ -61,6 +61,6 @@ import { TimerWorker } from './timer.worker';
         }),
     },
   ],
-  exports: [SendWorker, TimerWorker],
+  exports: [SendWorker, TimerWorker, ProviderAdapters],
 })
 export class SendingModule {}
