@@ -36,6 +36,8 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
   let meta: FakeMeta;
   let harness: MessagingHarness;
   let fixture: MessagesFixture;
+  /** Workspaces whose rows all come from records in the log. */
+  const fromRecords: number[] = [];
 
   beforeAll(async () => {
     meta = new FakeMeta();
@@ -250,6 +252,7 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
 
     it('ignores a status for a provider message id no message of the channel has', async () => {
       const workspaceId = harness.workspace();
+      fromRecords.push(workspaceId);
       const sms = await channel(workspaceId, 'sms', 'twilio', TWILIO);
       const unknown = twilioCallback(sms.url, TWILIO.auth_token, {
         MessageSid: 'SMnone',
@@ -270,6 +273,7 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
 
     it('records a Twilio inbound message from a known sender once, listed as inbound', async () => {
       const workspaceId = harness.workspace();
+      fromRecords.push(workspaceId);
       const sms = await channel(workspaceId, 'sms', 'twilio', TWILIO);
       const contactId = harness.id();
       await harness.contacts(workspaceId, { id: contactId, name: 'I', phone: '+15551234444' });
@@ -313,6 +317,7 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
 
     it('puts a Twilio STOP on the suppression list and asks once to revoke the contact’s consent', async () => {
       const workspaceId = harness.workspace();
+      fromRecords.push(workspaceId);
       const sms = await channel(workspaceId, 'sms', 'twilio', TWILIO);
       const contactId = harness.id();
       await harness.contacts(workspaceId, { id: contactId, name: 'S', phone: '+15551235555' });
@@ -369,6 +374,33 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
         granted: false,
         source: 'provider',
       });
+    });
+
+    it('is decided again by a rebuild into the same rows, and its requests are not appended again', async () => {
+      const appended = (): number =>
+        harness.kit
+          .recordsOn(harness.kit.topics.requests)
+          .filter((record) => record.type === CONTACT_REQUEST_TYPES.consentChange).length;
+      // The workspaces made only of records (the others have rows the fixture wrote to the tables).
+      const ofRecords = async (schema?: string) => {
+        const rows = await harness.kit.projectionRows(schema);
+        return Object.fromEntries(
+          Object.entries(rows).map(([table, list]) => [
+            table,
+            (list as Array<{ workspace_id: string }>).filter((row) =>
+              fromRecords.includes(Number(row.workspace_id)),
+            ),
+          ]),
+        );
+      };
+      await sleep(300);
+      const live = await ofRecords();
+      expect(live['messages']!.length).toBeGreaterThanOrEqual(2);
+      expect(live['suppressions']).toHaveLength(1);
+      const before = appended();
+      expect(await ofRecords(await harness.kit.rebuild())).toEqual(live);
+      await sleep(300);
+      expect(appended()).toBe(before);
     });
   });
 });
