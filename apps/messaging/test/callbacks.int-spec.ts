@@ -201,12 +201,13 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
   });
 
   describe('provider-callback.received', () => {
-    it('moves a WhatsApp message sent through Meta to delivered and read, and keeps a late delivered in history', async () => {
+    /** A WhatsApp message sent through the Meta adapter to the Graph API fake, once it is sent. */
+    async function sentOnWhatsApp(phone: string) {
       const workspaceId = harness.workspace();
       const whatsapp = await channel(workspaceId, 'whatsapp', 'meta', META);
       const template = await fixture.template(workspaceId, 'whatsapp', 'Order {{ vars.order }} shipped');
       const contactId = harness.id();
-      await harness.contacts(workspaceId, { id: contactId, name: 'W', phone: '+15551239876' });
+      await harness.contacts(workspaceId, { id: contactId, name: 'W', phone });
       const id = await fixture.sent(workspaceId, {
         contact_id: contactId,
         route: [{ channel_id: whatsapp.id, template_id: template }],
@@ -219,12 +220,22 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       );
       const wamid = row!.provider_message_id;
       expect(wamid).toMatch(/^wamid\./);
-      const status = (kind: 'delivered' | 'read', at: Date) =>
+      const status = (kind: 'delivered' | 'read' | 'failed', at: Date, errorCode?: number) =>
         metaCallback(
           whatsapp.url,
           META.app_secret,
-          whatsappStatusNotification(META.phone_number_id, { id: wamid, status: kind, at }),
+          whatsappStatusNotification(META.phone_number_id, {
+            id: wamid,
+            status: kind,
+            at,
+            ...(errorCode !== undefined ? { errorCode } : {}),
+          }),
         );
+      return { workspaceId, whatsapp, contactId, id, status };
+    }
+
+    it('moves a WhatsApp message sent through Meta to delivered and read, and keeps a late delivered in history', async () => {
+      const { workspaceId, whatsapp, id, status } = await sentOnWhatsApp('+15551239876');
       const deliveredAt = new Date(Date.now() - 2000);
       const readAt = new Date(Date.now() - 1000);
       await received(workspaceId, whatsapp.id, status('delivered', deliveredAt));
@@ -248,6 +259,51 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
         'message.delivered',
         'message.read',
       ]);
+    });
+
+    it('fails a message the provider reports opted out, suppresses the address and asks to revoke consent', async () => {
+      const { workspaceId, whatsapp, contactId, id, status } = await sentOnWhatsApp('+15551238888');
+      await received(workspaceId, whatsapp.id, status('failed', new Date(), 131050));
+      const failed = await fixture.untilStatus(workspaceId, id, 'failed');
+      expect(failed.failure).toMatchObject({ code: 'opted_out', provider_code: '131050' });
+      expect(failed.history.at(-1)).toMatchObject({ status: 'failed', source: 'provider' });
+      expect(await suppressions(workspaceId)).toEqual([
+        { channel: 'whatsapp', address: '+15551238888', reason: 'opted_out', source: 'provider' },
+      ]);
+      const [request] = await harness.kit.waitFor('the consent change', () => {
+        const found = consentRequests(workspaceId);
+        return found.length > 0 ? found : undefined;
+      });
+      expect(request!.data).toEqual({
+        contact_id: contactId,
+        channel: 'whatsapp',
+        granted: false,
+        source: 'provider',
+        occurred_at: failed.failed_at,
+      });
+    });
+
+    it('matches a Telegram sender by the chat id linked to the contact', async () => {
+      const workspaceId = harness.workspace();
+      fromRecords.push(workspaceId);
+      const telegram = await channel(workspaceId, 'telegram', 'telegram', TELEGRAM);
+      const contactId = harness.id();
+      await harness.contacts(workspaceId, { id: contactId, name: 'T', channels: { telegram: '777001' } });
+      const update = telegramMessageUpdate(777001, 'hi there', 31);
+      await received(workspaceId, telegram.id, telegramCallback(telegram.url, TELEGRAM.secret_token, update));
+      const [message] = await eventually('the inbound Telegram message', async () => {
+        const { body } = await harness.get<{ data: Array<Record<string, unknown>> }>(
+          'messages?filter[direction]=inbound',
+          workspaceId,
+        );
+        return body.data.length > 0 ? body.data : undefined;
+      });
+      expect(message).toMatchObject({
+        channel: 'telegram',
+        contact_id: contactId,
+        recipient: '777001',
+        body: 'hi there',
+      });
     });
 
     it('ignores a status for a provider message id no message of the channel has', async () => {
