@@ -10,6 +10,7 @@ import { SOURCE } from './decisions/request-decider';
 import { EdgeModule } from './edge/edge.module';
 import { IntegrationEntity } from './integrations/integration.entity';
 import { serveOpenApi } from './openapi/openapi.document';
+import { acceptProviderCallbackBodies } from './provider-callbacks/provider-callback.controller';
 import { ApiKeyEntity } from './workspaces/api-key.entity';
 import { WorkspaceEntity } from './workspaces/workspace.entity';
 
@@ -50,5 +51,11 @@ export const GATEWAY_SERVICE: ServiceDefinition<GatewayConfig> = {
   ],
   // A rebuild applies the log and serves no HTTP: only the decisions.
   modules: (config) => (config.rebuild ? [DecisionsModule] : [DecisionsModule, EdgeModule]),
-  http: { publicEdge: true, beforeListen: serveOpenApi },
+  http: {
+    publicEdge: true,
+    beforeListen: (app) => {
+      acceptProviderCallbackBodies(app);
+      serveOpenApi(app);
+    },
+  },
 };

@@ -1,7 +1,7 @@
 import { ConfigError, EnvReader, serviceBaseConfig, type Env } from '@cms/config';
 import { parseRebuildPlan } from '@cms/kafka';
+import { parseNetworks } from '@cms/http';
 import type { KitConfig } from '@cms/service-kit';
-import ipaddr from 'ipaddr.js';
 
 /**
  * `consumerName` names the requests consumer's checkpoints and consumer group, `<name>.contacts` the
@@ -38,14 +38,10 @@ function allowNetworks(reader: EnvReader): string[] {
     .split(',')
     .map((cidr) => cidr.trim())
     .filter(Boolean);
-  for (const cidr of cidrs) {
-    try {
-      ipaddr.parseCIDR(cidr);
-    } catch {
-      throw new ConfigError(
-        `WEBHOOK_ALLOW_NETWORKS: ${JSON.stringify(cidr)} is not a CIDR such as 10.0.0.0/8 or fd00::/8`,
-      );
-    }
+  try {
+    parseNetworks(cidrs);
+  } catch (error) {
+    throw new ConfigError(`WEBHOOK_ALLOW_NETWORKS: ${(error as Error).message}`);
   }
   return cidrs;
 }

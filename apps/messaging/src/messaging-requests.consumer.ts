@@ -10,6 +10,9 @@ import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.h
 import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
 import { decideMessagingRequest } from './decisions/messaging-decision';
+import { CreateTemplateHandler } from './templates/create-template/create-template.handler';
+import { DeleteTemplateHandler } from './templates/delete-template/delete-template.handler';
+import { UpdateTemplateHandler } from './templates/update-template/update-template.handler';
 import { RecordAttemptHandler } from './messages/record-attempt/record-attempt.handler';
 import { RecordReceiptHandler } from './messages/record-receipt/record-receipt.handler';
 import { SandboxInboundHandler } from './messages/sandbox-inbound/sandbox-inbound.handler';
@@ -24,6 +27,9 @@ const ANSWERED_TYPES = [
   MESSAGING_REQUEST_TYPES.pushSubscriptionCreate,
   MESSAGING_REQUEST_TYPES.messageSend,
   MESSAGING_REQUEST_TYPES.sandboxInbound,
+  MESSAGING_REQUEST_TYPES.templateCreate,
+  MESSAGING_REQUEST_TYPES.templateUpdate,
+  MESSAGING_REQUEST_TYPES.templateDelete,
 ] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
@@ -40,6 +46,9 @@ export class MessagingRequestsConsumer {
     @Inject(UpdateChannelHandler) updateChannel: UpdateChannelHandler,
     @Inject(DeleteChannelHandler) deleteChannel: DeleteChannelHandler,
     @Inject(CreatePushSubscriptionHandler) createPushSubscription: CreatePushSubscriptionHandler,
+    @Inject(CreateTemplateHandler) createTemplate: CreateTemplateHandler,
+    @Inject(UpdateTemplateHandler) updateTemplate: UpdateTemplateHandler,
+    @Inject(DeleteTemplateHandler) deleteTemplate: DeleteTemplateHandler,
     @Inject(SendMessageHandler) sendMessage: SendMessageHandler,
     @Inject(SandboxInboundHandler) sandboxInbound: SandboxInboundHandler,
     @Inject(RecordAttemptHandler) private readonly attempts: RecordAttemptHandler,
@@ -51,6 +60,9 @@ export class MessagingRequestsConsumer {
       [MESSAGING_REQUEST_TYPES.channelUpdate]: (decision) => updateChannel.handle(decision),
       [MESSAGING_REQUEST_TYPES.channelDelete]: (decision) => deleteChannel.handle(decision),
       [MESSAGING_REQUEST_TYPES.pushSubscriptionCreate]: (decision) => createPushSubscription.handle(decision),
+      [MESSAGING_REQUEST_TYPES.templateCreate]: (decision) => createTemplate.handle(decision),
+      [MESSAGING_REQUEST_TYPES.templateUpdate]: (decision) => updateTemplate.handle(decision),
+      [MESSAGING_REQUEST_TYPES.templateDelete]: (decision) => deleteTemplate.handle(decision),
       [MESSAGING_REQUEST_TYPES.messageSend]: (decision) => sendMessage.handle(decision),
       [MESSAGING_REQUEST_TYPES.sandboxInbound]: (decision) => sandboxInbound.handle(decision),
     };

@@ -18,6 +18,7 @@ import { SendWorker } from './sending/send.worker';
 import { SendingModule } from './sending/sending.module';
 import { TimerWorker } from './sending/timer.worker';
 import { TemplateEntity } from './templates/template.entity';
+import { TemplatesModule } from './templates/templates.module';
 import { CONTACTS_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 
 /** The tables the log rebuilds: a replay must reproduce each of them row for row. */
@@ -64,7 +65,14 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
       gatherFetch: true,
     },
   ],
-  modules: () => [ContactsModule, ChannelsModule, MessagesModule, SendingModule, CallbacksModule],
+  modules: () => [
+    ContactsModule,
+    ChannelsModule,
+    TemplatesModule,
+    MessagesModule,
+    SendingModule,
+    CallbacksModule,
+  ],
   controllers: [MessagingRequestsConsumer],
   workers: [
     { component: 'send-worker', worker: SendWorker },

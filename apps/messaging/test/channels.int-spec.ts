@@ -175,8 +175,9 @@ describe('messaging-channel.create.requested', () => {
       credentials_sealed: harness.seal([1, 2] as unknown as Record<string, unknown>),
     });
     expect(refusal(notObject)).toEqual({ status: 422, pointers: ['/data/attributes/credentials'] });
+    // The gateway mints ids, so only a replayed id is ever in use; one workspace keeps the order a rebuild sees.
     const { id: taken } = await createChannel(ws);
-    const again = await harness.request(harness.workspace(), MESSAGING_REQUEST_TYPES.channelCreate, {
+    const again = await harness.request(ws, MESSAGING_REQUEST_TYPES.channelCreate, {
       channel_id: taken,
       type: 'sms',
       provider: 'sandbox',

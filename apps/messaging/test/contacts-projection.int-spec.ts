@@ -1,4 +1,4 @@
-import { CONTACT_FACT_TYPES } from '@cms/contracts';
+import { CONTACT_FACT_TYPES, createEnvelope, TAG_FACT_TYPES } from '@cms/contracts';
 
 import { MessagingHarness } from './support/messaging.harness';
 
@@ -117,6 +117,24 @@ describe('the contact view (cms.contacts.v1)', () => {
     const [knownRow, laterRow] = await harness.untilContacts([known, unknown], 'with the later one');
     expect(knownRow).toMatchObject({ channels: { telegram: null } });
     expect(laterRow).toMatchObject({ name: 'Later', channels: { telegram: null } });
+  });
+
+  it('reads past the facts of the topic it does not keep (a tag fact)', async () => {
+    const ws = harness.workspace();
+    const id = harness.id();
+    const time = new Date().toISOString();
+    await harness.publishContactFacts([
+      createEnvelope({
+        type: TAG_FACT_TYPES.created,
+        source: 'contacts',
+        workspaceid: String(ws),
+        time,
+        data: { tag_id: harness.id(), name: 'vip', at: time },
+      }),
+      harness.snapshot(ws, { id, name: 'After the tag' }),
+    ]);
+    const [row] = await harness.untilContacts([id], 'after a tag fact');
+    expect(row).toMatchObject({ name: 'After the tag' });
   });
 
   it('is rebuilt from the log row for row', async () => {

@@ -1,7 +1,7 @@
-import { MESSAGING_REQUEST_TYPES } from '@cms/contracts';
+import { CONTACT_REQUEST_TYPES, MESSAGING_REQUEST_TYPES } from '@cms/contracts';
 import { eventually } from '@cms/testing';
 
-import { MessagesFixture, sleep } from './support/messages.fixture';
+import { MessagesFixture, requestRecord, sleep } from './support/messages.fixture';
 import { MessagingHarness } from './support/messaging.harness';
 
 const DELAY_MS = 60;
@@ -217,6 +217,12 @@ describe('messages: the lifecycle of a sandbox message', () => {
       [workspaceId],
     );
     expect(rows).toEqual([{ channel: 'sms', address: '+15550004', reason: 'opted_out', source: 'provider' }]);
+    const revocation = await requestRecord(
+      harness,
+      CONTACT_REQUEST_TYPES.consentChange,
+      (data) => data['contact_id'] === contactId,
+    );
+    expect(revocation.data).toMatchObject({ channel: 'sms', granted: false, source: 'provider' });
     const again = await fixture.sent(workspaceId, {
       contact_id: contactId,
       route: [{ channel: 'sms', template_id: smsTemplate }],

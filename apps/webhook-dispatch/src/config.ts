@@ -2,7 +2,7 @@ import { ConfigError, EnvReader, serviceBaseConfig, type Env } from '@cms/config
 import { parseRebuildPlan } from '@cms/kafka';
 import type { KitConfig } from '@cms/service-kit';
 
-import { parseNetworks } from './ssrf/address-policy';
+import { parseNetworks } from '@cms/http';
 
 export interface DeliveryWorkerConfig {
   /** Deliveries in flight in this process at most, all endpoints together. */

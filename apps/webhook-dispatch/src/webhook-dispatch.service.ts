@@ -21,7 +21,7 @@ import { DispatchModule, type SenderOverrides } from './dispatch/dispatch.module
 import { EndpointFailureEntity } from './endpoints/endpoint-failure.entity';
 import { EndpointsModule } from './endpoints/endpoints.module';
 import { WebhookEndpointEntity } from './endpoints/webhook-endpoint.entity';
-import { AddressPolicy } from './ssrf/address-policy';
+import { AddressPolicy } from '@cms/http';
 import { FACTS_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 import { WebhookRequestsConsumer } from './webhook-requests.consumer';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 import { deterministicId, WEBHOOK_REQUEST_TYPES, type RequestRejectedV1 } from '@cms/contracts';
 
-import type { Resolver } from '../src/ssrf/guarded-connector';
+import type { Resolver } from '@cms/http';
 import { Receiver } from './receiver.fixture';
 import { sleep } from './support/wait';
 import { makeTestCertificates, type TestCertificates } from './tls.fixture';

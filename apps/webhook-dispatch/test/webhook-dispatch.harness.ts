@@ -21,7 +21,7 @@ import type { DataSource } from 'typeorm';
 
 import type { WebhookDispatchConfig } from '../src/config';
 import type { SenderOverrides } from '../src/dispatch/dispatch.module';
-import type { Resolver } from '../src/ssrf/guarded-connector';
+import type { Resolver } from '@cms/http';
 import { WEBHOOK_DISPATCH_SERVICE } from '../src/webhook-dispatch.service';
 import type { TestCertificates } from './tls.fixture';
 

@@ -86,7 +86,8 @@ export const SERVICE_CATALOG = catalog([
         value: '',
         doc:
           'Optional: the address clients reach the gateway at (e.g. https://api.example.com); integration ' +
-          'webhook URLs are answered absolute under it, and as a path without it.',
+          'webhook URLs are answered absolute under it, and as a path without it; a provider callback is ' +
+          'checked as a call to the URL under it (Twilio signs the URL it called). Give messaging the same.',
       },
       { name: 'OUTCOME_TIMEOUT_MS', value: '10000' },
       { name: 'KEY_CACHE_TTL_MS', value: '2000' },

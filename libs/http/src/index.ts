@@ -20,3 +20,5 @@ export * from './bootstrap/bootstrap-http';
 export * from './bootstrap/create-fastify-adapter';
 export * from './body/json-body';
 export * from './body/install-body-parsers';
+export * from './outbound/address-policy';
+export * from './outbound/guarded-connector';

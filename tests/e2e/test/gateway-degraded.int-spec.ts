@@ -93,6 +93,22 @@ describe('the published reference', () => {
       ['/api/v1/tags/sync', 'post'],
       ['/api/v1/tags/attach', 'post'],
       ['/api/v1/tags/detach', 'post'],
+      ['/api/v1/channels', 'post'],
+      ['/api/v1/channels', 'get'],
+      ['/api/v1/channels/{id}', 'get'],
+      ['/api/v1/channels/{id}', 'patch'],
+      ['/api/v1/channels/{id}', 'delete'],
+      ['/api/v1/channels/{id}/push-subscriptions', 'post'],
+      ['/api/v1/channels/{id}/sandbox/inbound', 'post'],
+      ['/api/v1/templates', 'post'],
+      ['/api/v1/templates', 'get'],
+      ['/api/v1/templates/{id}', 'get'],
+      ['/api/v1/templates/{id}', 'patch'],
+      ['/api/v1/templates/{id}', 'delete'],
+      ['/api/v1/templates/{id}/render', 'post'],
+      ['/api/v1/messages', 'post'],
+      ['/api/v1/messages', 'get'],
+      ['/api/v1/messages/{id}', 'get'],
     ];
     for (const [path, method] of expected) {
       const operation = paths[path]?.[method];

@@ -1,6 +1,6 @@
 import type { Permission } from '@cms/contracts';
+import { addRouteConfig } from '@cms/http';
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
 
 import type { RateLimitBucket } from '../rate-limit/rate-limit.service';
 
@@ -25,5 +25,5 @@ export const RATE_LIMIT_BUCKET_CONFIG = 'rateLimitBucket';
 export const PublicRoute = (rule: PublicRouteRule): MethodDecorator =>
   applyDecorators(
     SetMetadata(PUBLIC_ROUTE, rule),
-    RouteConfig({ [RATE_LIMIT_BUCKET_CONFIG]: rule.bucket }),
+    addRouteConfig({ [RATE_LIMIT_BUCKET_CONFIG]: rule.bucket }),
   ) as MethodDecorator;

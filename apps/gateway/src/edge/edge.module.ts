@@ -9,6 +9,11 @@ import { ContactsApiController } from '../contacts-api/contacts-api.controller';
 import { IntegrationsController } from '../integrations/integrations.controller';
 import { InboundIntegrations } from '../integrations/receive-webhook/inbound-integrations';
 import { InboundWebhookController } from '../integrations/receive-webhook/inbound-webhook.controller';
+import { ChannelsApiController } from '../messaging-api/channels-api.controller';
+import { MessagesApiController } from '../messaging-api/messages-api.controller';
+import { MessagingApi } from '../messaging-api/messaging-api';
+import { TemplatesApiController } from '../messaging-api/templates-api.controller';
+import { ProviderCallbackController } from '../provider-callbacks/provider-callback.controller';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { WebhookEndpointsApiController } from '../webhooks-api/webhook-endpoints-api.controller';
@@ -19,8 +24,9 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
 
 /**
  * The gateway's HTTP edge: the operator routes (/admin/v1, behind the admin token) and the public ones
- * (/api/v1 and the inbound webhooks, behind API keys, plans and rate limits). Writes become requests
- * on the log and are answered with their outcomes; reads are proxied to the owning service.
+ * (/api/v1 behind API keys, plans and rate limits; the inbound webhooks and providers' callbacks behind
+ * their signatures). Writes become requests on the log and are answered with their outcomes; reads
+ * are proxied to the owning service.
  */
 @Module({
   controllers: [
@@ -29,6 +35,10 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     WebhookEndpointsApiController,
     IntegrationsController,
     InboundWebhookController,
+    ChannelsApiController,
+    TemplatesApiController,
+    MessagesApiController,
+    ProviderCallbackController,
   ],
   providers: [
     ...EDGE_CONNECTIONS,
@@ -38,6 +48,7 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     AdminGuard,
     ApiKeyAuthenticator,
     UpstreamProxy,
+    MessagingApi,
     {
       provide: RateLimitService,
       inject: [REDIS, GATEWAY_CONFIG],

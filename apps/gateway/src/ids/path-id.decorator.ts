@@ -20,6 +20,15 @@ export function parseUuidId(raw: string, what: string): string {
   return id;
 }
 
+/** A message id: `msg_` and 32 lower-case hexadecimal digits (extensions §1: message ids are strings). */
+export const MESSAGE_ID_PATTERN = /^msg_[0-9a-f]{32}$/;
+
+/** Message ids are `msg_…`; any other form names no message and is 404. */
+export function parseMessageId(raw: string, what: string): string {
+  if (!MESSAGE_ID_PATTERN.test(raw)) throw JsonApiException.notFound(`${what} ${raw} was not found.`);
+  return raw;
+}
+
 interface PathParam {
   name: string;
   what: string;
@@ -37,6 +46,11 @@ const pathIdParam = createParamDecorator(({ name, what }: PathParam, context: Ex
 );
 const pathUuidParam = createParamDecorator(({ name, what }: PathParam, context: ExecutionContext): string =>
   parseUuidId(rawParam(context, name), what),
+);
+
+const pathMessageIdParam = createParamDecorator(
+  ({ name, what }: PathParam, context: ExecutionContext): string =>
+    parseMessageId(rawParam(context, name), what),
 );
 
 /** Also declares the parameter in the OpenAPI document, which does not see custom decorators. */
@@ -62,4 +76,12 @@ export const PathUuid = (name: string, what: string): ParameterDecorator =>
     name,
     description: `${what} id (a UUID); any other form is 404.`,
     schema: { type: 'string', format: 'uuid' },
+  });
+
+/** `@PathMessageId('id', 'Message') messageId: string`: `msg_` and 32 hex digits, or 404. */
+export const PathMessageId = (name: string, what: string): ParameterDecorator =>
+  documented(pathMessageIdParam({ name, what }), {
+    name,
+    description: `${what} id: \`msg_\` and 32 lower-case hexadecimal digits; any other form is 404.`,
+    schema: { type: 'string', pattern: MESSAGE_ID_PATTERN.source },
   });

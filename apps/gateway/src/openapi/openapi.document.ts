@@ -132,6 +132,19 @@ const INBOUND_WEBHOOK_ERRORS: Record<string, ResponseObject> = {
   }),
 };
 
+const PROVIDER_CALLBACK_ERRORS: Record<string, ResponseObject> = {
+  '401': errorResponse(
+    "The provider's signature is missing or does not match the channel's credentials; nothing is recorded.",
+  ),
+  '403': errorResponse('A subscription handshake whose verify token is not the channel’s.'),
+  '404': errorResponse('The URL names no channel.'),
+  '413': errorResponse('The body is larger than 1 MiB.'),
+  '415': errorResponse('The body is neither application/json nor application/x-www-form-urlencoded.'),
+  '503': errorResponse('The callback could not be checked or recorded now; the provider sends it again.', {
+    'Retry-After': { schema: { type: 'integer' } },
+  }),
+};
+
 const ID_SCHEMA: JsonSchema = { type: 'integer', minimum: 1, maximum: MAX_ID };
 
 /** Schemas of the project's own rules (libs/contracts field rules), which the generator cannot read. */
@@ -200,14 +213,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       ? PUBLIC_ERRORS
       : path.startsWith('/admin/v1')
         ? ADMIN_ERRORS
-        : inbound
-          ? INBOUND_WEBHOOK_ERRORS
-          : undefined;
+        : path.startsWith('/webhook/provider/')
+          ? PROVIDER_CALLBACK_ERRORS
+          : inbound
+            ? INBOUND_WEBHOOK_ERRORS
+            : undefined;
     if (!errors) continue;
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const operation = item[method] as OperationObject | undefined;
       if (!operation) continue;
-      // The inbound webhook is authenticated by its signature, not by a bearer key.
+      // The inbound webhooks are authenticated by their signatures, not by a bearer key.
       operation.security = inbound ? [] : [{ bearer: [] }];
       operation.responses = { ...errors, ...operation.responses };
     }

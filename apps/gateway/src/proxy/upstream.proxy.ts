@@ -22,9 +22,18 @@ export interface UpstreamAnswer {
 
 type BreakerState = 'closed' | 'open' | 'half-open';
 
+/** One call to an upstream's internal port. */
+interface UpstreamCall {
+  method: 'GET' | 'POST';
+  target: string;
+  headers: Record<string, string>;
+  /** JSON, for a POST. */
+  body?: string;
+}
+
 interface Upstream {
   pool: Pool;
-  breaker: CircuitBreaker<[string, Record<string, string>], UpstreamAnswer>;
+  breaker: CircuitBreaker<[UpstreamCall], UpstreamAnswer>;
 }
 
 /** `cms_circuit_breaker_state`'s values: higher is worse, so `max` across replicas reads naturally. */
@@ -70,16 +79,40 @@ export class UpstreamProxy implements OnApplicationShutdown {
   }
 
   /** GET `<service>/internal/v1/<path>?<query>` on behalf of a workspace. */
-  async get(service: string, path: string, query: string, workspaceId: number): Promise<UpstreamAnswer> {
+  get(service: string, path: string, query: string, workspaceId: number): Promise<UpstreamAnswer> {
+    return this.call(service, 'GET', `/internal/v1/${path}${query ? `?${query}` : ''}`, workspaceId);
+  }
+
+  /**
+   * POST a JSON body to `<service>/internal/v1/<path>`: a read that needs a body (rendering a template)
+   * or a question about a request no workspace is known for yet (a provider's callback). Answered,
+   * refused and counted by the breaker exactly as a GET is.
+   */
+  post(service: string, path: string, body: unknown, workspaceId?: number): Promise<UpstreamAnswer> {
+    return this.call(service, 'POST', `/internal/v1/${path}`, workspaceId, JSON.stringify(body));
+  }
+
+  private async call(
+    service: string,
+    method: UpstreamCall['method'],
+    target: string,
+    workspaceId: number | undefined,
+    body?: string,
+  ): Promise<UpstreamAnswer> {
     const upstream = this.upstream(service);
-    const target = `/internal/v1/${path}${query ? `?${query}` : ''}`;
-    const headers: Record<string, string> = { 'x-workspace-id': String(workspaceId) };
+    const headers: Record<string, string> = {};
+    if (workspaceId !== undefined) headers['x-workspace-id'] = String(workspaceId);
     const correlationId = currentCorrelationId();
     if (correlationId !== undefined) headers[REQUEST_ID_HEADER] = correlationId;
     propagation.inject(context.active(), headers);
     let answer: UpstreamAnswer;
     try {
-      answer = await upstream.breaker.fire(target, headers);
+      answer = await upstream.breaker.fire({
+        method,
+        target,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+      });
     } catch (error) {
       if (upstream.breaker.opened) {
         throw JsonApiException.serviceUnavailable(
@@ -87,7 +120,7 @@ export class UpstreamProxy implements OnApplicationShutdown {
           `The ${service} service is unavailable; retry later.`,
         );
       }
-      this.logger.warn({ err: error, service, target }, 'upstream request failed');
+      this.logger.warn({ err: error, service, method, target }, 'upstream request failed');
       throw JsonApiException.serviceUnavailable(
         RETRY_AFTER_SECONDS,
         `The ${service} service did not answer; retry later.`,
@@ -136,11 +169,16 @@ export class UpstreamProxy implements OnApplicationShutdown {
       headersTimeout: 10_000,
       bodyTimeout: 10_000,
     });
-    const call = async (target: string, headers: Record<string, string>): Promise<UpstreamAnswer> => {
+    const call = async ({ method, target, headers, body }: UpstreamCall): Promise<UpstreamAnswer> => {
       const response = await pool.request({
-        method: 'GET',
+        method,
         path: target,
-        headers: { ...headers, accept: 'application/json' },
+        headers: {
+          ...headers,
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
       });
       const text = await response.body.text();
       if (response.statusCode >= 500) throw new Error(`${service} answered ${response.statusCode}`);

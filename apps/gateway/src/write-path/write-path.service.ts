@@ -31,6 +31,12 @@ export interface WriteAnswer {
   resource?: Record<string, unknown>;
 }
 
+interface RequestMessage {
+  key: string;
+  value: string;
+  headers: Record<string, string>;
+}
+
 /** Seconds a client is asked to wait when the owning service did not answer in time. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -52,37 +58,9 @@ export class WritePathService {
   ) {}
 
   async submit<T extends RequestType>(request: WriteRequest<T>): Promise<WriteAnswer> {
-    const correlationid = currentCorrelationId() ?? randomUUID();
-    const envelope = requestEnvelope(request.type, request.data, {
-      id: correlationid,
-      source: SOURCE,
-      workspaceid: String(request.workspaceId),
-      correlationid,
-      ...(request.subject !== undefined ? { subject: request.subject } : {}),
-    });
-    const message = {
-      key: envelope.workspaceid,
-      value: JSON.stringify(envelope),
-      headers: { ce_type: envelope.type, correlation_id: correlationid },
-    };
-    // The body was within the edge's limit, but written back as JSON it can be several times larger
-    // (`1e20` becomes 21 digits): a record the topic could not carry is refused here, never produced.
-    if (recordBytes(message) > MAX_RECORD_BYTES) {
-      throw JsonApiException.payloadTooLarge(
-        `The request is too large to record: written out as JSON it exceeds ${MAX_RECORD_BYTES} bytes.`,
-      );
-    }
+    const { correlationid, message } = this.recordOf(request);
     const outcome = this.waiter.wait(correlationid, this.config.outcomeTimeoutMs);
-    const produced = this.producer.send(this.config.topics.requests, [message]).then(
-      () => ({ failed: false }),
-      (error: unknown) => {
-        this.logger.error(
-          { err: error, correlation_id: correlationid, type: request.type },
-          'could not produce the request record',
-        );
-        return { failed: true };
-      },
-    );
+    const produced = this.produce(request.type, correlationid, message);
     // While the broker is away the producer keeps retrying (for as long as it takes), so the answer
     // does not wait for the produce: it is the outcome or, at OUTCOME_TIMEOUT_MS, a 503. A record
     // produced after that is decided like any other, and a retry with the same Idempotency-Key gets it.
@@ -114,5 +92,75 @@ export class WritePathService {
       );
     }
     return { status: data.status, ...(data.resource !== undefined ? { resource: data.resource } : {}) };
+  }
+
+  /**
+   * Puts on the log a request that nobody answers (a provider's callback): resolved once the broker
+   * holds it (the producer waits for every in-sync replica), or 503 when it could not be written within
+   * OUTCOME_TIMEOUT_MS, so that the sender tries again.
+   */
+  async record<T extends RequestType>(request: WriteRequest<T>): Promise<void> {
+    const { correlationid, message } = this.recordOf(request);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.config.outcomeTimeoutMs);
+    });
+    let written: { failed: boolean } | 'late';
+    try {
+      written = await Promise.race([this.produce(request.type, correlationid, message), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (written === 'late' || written.failed) {
+      throw JsonApiException.serviceUnavailable(
+        RETRY_AFTER_SECONDS,
+        'The request could not be recorded; retry later.',
+      );
+    }
+  }
+
+  /** Produces the record; a failure is logged and reported, never thrown. */
+  private produce(
+    type: RequestType,
+    correlationid: string,
+    message: RequestMessage,
+  ): Promise<{ failed: boolean }> {
+    return this.producer.send(this.config.topics.requests, [message]).then(
+      () => ({ failed: false }),
+      (error: unknown) => {
+        this.logger.error(
+          { err: error, correlation_id: correlationid, type },
+          'could not produce the request record',
+        );
+        return { failed: true };
+      },
+    );
+  }
+
+  /** The request's record, refused (413) when the topic could not carry it. */
+  private recordOf<T extends RequestType>(
+    request: WriteRequest<T>,
+  ): { correlationid: string; message: RequestMessage } {
+    const correlationid = currentCorrelationId() ?? randomUUID();
+    const envelope = requestEnvelope(request.type, request.data, {
+      id: correlationid,
+      source: SOURCE,
+      workspaceid: String(request.workspaceId),
+      correlationid,
+      ...(request.subject !== undefined ? { subject: request.subject } : {}),
+    });
+    const message = {
+      key: envelope.workspaceid,
+      value: JSON.stringify(envelope),
+      headers: { ce_type: envelope.type, correlation_id: correlationid },
+    };
+    // The body was within the edge's limit, but written back as JSON it can be several times larger
+    // (`1e20` becomes 21 digits): a record the topic could not carry is refused here, never produced.
+    if (recordBytes(message) > MAX_RECORD_BYTES) {
+      throw JsonApiException.payloadTooLarge(
+        `The request is too large to record: written out as JSON it exceeds ${MAX_RECORD_BYTES} bytes.`,
+      );
+    }
+    return { correlationid, message };
   }
 }

@@ -51,11 +51,9 @@ export function sealCredentials(
 ): string {
   const key = keyBytes(secretsKey);
   const plain = JSON.stringify(credentials);
-  const iv = createHmac('sha256', key)
-    .update(`channel-credentials:${recordId}:`)
-    .update(plain)
-    .digest()
-    .subarray(0, IV_BYTES);
+  // A key of its own for the IVs, derived from SECRETS_KEY: the cipher's key is used for nothing else.
+  const ivKey = createHmac('sha256', key).update('channel-credentials-iv').digest();
+  const iv = createHmac('sha256', ivKey).update(`${recordId}:`).update(plain).digest().subarray(0, IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return `v1.${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url')}`;

@@ -1,27 +1,24 @@
 import { lookup } from 'node:dns/promises';
 
-import ipaddr from 'ipaddr.js';
+import { AddressPolicy, ipLiteral } from '@cms/http';
 
 /**
- * A push endpoint must be https to a public address (§9, the SSRF rules of §4), unless its address
- * is in one of `allowNetworks` (tests). Every address the host resolves to must pass.
+ * Where the service may send a push or open an SMTP connection (§9, the outbound rules of §4): every
+ * address the host resolves to must pass the address policy (public unicast, or inside
+ * WEBHOOK_ALLOW_NETWORKS).
  */
 export function publicEndpointCheck(allowNetworks: string[]): (url: string) => Promise<void> {
-  const allowed = allowNetworks.map((cidr) => ipaddr.parseCIDR(cidr));
-  const isAllowed = (address: ipaddr.IPv4 | ipaddr.IPv6): boolean =>
-    allowed.some(([range, bits]) => address.kind() === range.kind() && address.match([range, bits]));
+  const policy = new AddressPolicy(allowNetworks);
   return async (raw: string) => {
-    const url = new URL(raw);
-    if (url.protocol !== 'https:') throw new Error(`push endpoint ${url.origin} is not https`);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    const addresses = ipaddr.isValid(host)
-      ? [host]
-      : (await lookup(host, { all: true })).map((entry) => entry.address);
-    for (const text of addresses) {
-      const parsed = ipaddr.process(text);
-      if (parsed.range() !== 'unicast' && !isAllowed(parsed)) {
-        throw new Error(`push endpoint ${url.hostname} resolves to ${text}, which is not a public address`);
-      }
+    const { hostname } = new URL(raw);
+    const literal = ipLiteral(hostname);
+    const addresses =
+      literal !== undefined
+        ? [literal]
+        : (await lookup(hostname, { all: true })).map((entry) => entry.address);
+    for (const address of addresses) {
+      const verdict = policy.check(address);
+      if (!verdict.allowed) throw new Error(`${hostname} is not a public address: ${verdict.reason}`);
     }
   };
 }

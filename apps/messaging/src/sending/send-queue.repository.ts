@@ -1,4 +1,11 @@
-import { MESSAGING_REQUEST_TYPES, type MessageAttemptRecordedV1 } from '@cms/contracts';
+import {
+  CONTACT_REQUEST_TYPES,
+  deterministicId,
+  MESSAGING_REQUEST_TYPES,
+  type ConsentChannel,
+  type ContactConsentChangeRequestedV1,
+  type MessageAttemptRecordedV1,
+} from '@cms/contracts';
 import { idFromDatabase } from '@cms/persistence';
 import { In, type DataSource } from 'typeorm';
 
@@ -6,7 +13,7 @@ import { ChannelEntity, PushSubscriptionEntity } from '../channels/channel.entit
 import { ContactEntity } from '../contacts/contact.entity';
 import { MessageEntity } from '../messages/message.entity';
 import { TemplateEntity } from '../templates/template.entity';
-import { appendWorkerRecords, attemptRecordId } from './worker-records';
+import { appendWorkerRecords, attemptRecordId, type WorkerRecord } from './worker-records';
 
 /** A send job this worker holds the lease of. */
 export interface ClaimedJob {
@@ -33,6 +40,11 @@ export interface SendBatchRows {
 export interface Finish {
   job: ClaimedJob;
   attempt: Omit<MessageAttemptRecordedV1, 'message_id' | 'attempted_at'>;
+  /**
+   * The contact the provider says opted out on the channel: their marketing consent there is revoked
+   * (source provider) by the contacts service, asked in the same transaction.
+   */
+  optedOut?: { contactId: number; channel: ConsentChannel };
 }
 
 /** A job handed back for later, keeping its lease-less place in the queue. */
@@ -196,13 +208,16 @@ export class SendQueueRepository {
         this.requestsTopic,
         finishes
           .filter((finish) => done.has(finish.job.messageId))
-          .map(({ job, attempt }) => ({
-            id: attemptRecordId(job.messageId),
-            type: MESSAGING_REQUEST_TYPES.messageAttempt,
-            workspaceId: job.workspaceId,
-            messageId: job.messageId,
-            data: { message_id: job.messageId, ...attempt, attempted_at: now.toISOString() },
-          })),
+          .flatMap(({ job, attempt, optedOut }) => [
+            {
+              id: attemptRecordId(job.messageId),
+              type: MESSAGING_REQUEST_TYPES.messageAttempt,
+              workspaceId: job.workspaceId,
+              messageId: job.messageId,
+              data: { message_id: job.messageId, ...attempt, attempted_at: now.toISOString() },
+            },
+            ...(optedOut === undefined ? [] : [consentRevocation(job, optedOut, now)]),
+          ]),
         now,
       );
       return rows.length;
@@ -239,6 +254,28 @@ export class SendQueueRepository {
       ],
     );
   }
+}
+
+/** `contact.consent-change.requested`: the provider's opt-out revokes the contact's consent on the channel. */
+function consentRevocation(
+  job: ClaimedJob,
+  optedOut: NonNullable<Finish['optedOut']>,
+  now: Date,
+): WorkerRecord {
+  const data: ContactConsentChangeRequestedV1 = {
+    contact_id: optedOut.contactId,
+    channel: optedOut.channel,
+    granted: false,
+    source: 'provider',
+    occurred_at: now.toISOString(),
+  };
+  return {
+    id: deterministicId(job.messageId, CONTACT_REQUEST_TYPES.consentChange),
+    type: CONTACT_REQUEST_TYPES.consentChange,
+    workspaceId: job.workspaceId,
+    messageId: job.messageId,
+    data,
+  };
 }
 
 export function suppressionKey(workspaceId: number, channel: string, address: string): string {

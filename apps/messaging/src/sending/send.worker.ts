@@ -1,20 +1,24 @@
 import type { Logger } from 'pino';
 
-import type { ChannelEntity } from '../channels/channel.entity';
-import { openCredentials } from '../channels/channel-secrets';
+import type { ChannelCredentials } from '../channels/channel-credentials';
 import type { ProviderAdapters } from '../providers/provider-adapters';
 import type { ChannelConnection, SendResult } from '../providers/provider';
 import { planSends, settleProviderSend, type ProviderSend } from './send-plan';
-import type { ClaimedJob, Finish, Postponement, SendQueueRepository } from './send-queue.repository';
+import type {
+  ClaimedJob,
+  Finish,
+  Postponement,
+  SendBatchRows,
+  SendQueueRepository,
+} from './send-queue.repository';
 import { recipientOf } from './recipient-rules';
 import { PollingLoop } from './polling-loop';
 
 export interface SendWorkerOptions {
   queue: SendQueueRepository;
   adapters: ProviderAdapters;
-  secretsKey: string;
-  /** The address a channel's provider reports statuses to. */
-  callbackUrlOf(channel: ChannelEntity): string;
+  /** Opens a channel's credentials and makes its callback URL. */
+  credentials: ChannelCredentials;
   /** Jobs claimed at once. */
   batchSize: number;
   /** Batches in hand at once. */
@@ -84,18 +88,28 @@ export class SendWorker {
     const plan = planSends(jobs, rows, suppressed, Date.now());
     await queue.drop(plan.drops);
     await queue.postpone(plan.postponements);
-    if ((await queue.finish(plan.finishes)) > 0) this.options.onOutboxWritten();
-    if (plan.providerSends.length > 0) await this.askProviders(plan.providerSends);
+    await this.finish(plan.finishes, rows);
+    if (plan.providerSends.length > 0) await this.askProviders(plan.providerSends, rows);
     return jobs.length === batchSize;
   }
 
-  private async askProviders(sends: ProviderSend[]): Promise<void> {
+  /** Records the attempts; a provider's opt-out also asks for the contact's consent to be revoked. */
+  private async finish(finishes: Finish[], rows: SendBatchRows): Promise<void> {
+    const withOptOuts = finishes.map((finish): Finish => {
+      const message = rows.messages.get(finish.job.messageId);
+      if (finish.attempt.failure?.code !== 'opted_out' || message?.contactId == null) return finish;
+      return { ...finish, optedOut: { contactId: Number(message.contactId), channel: message.channelType } };
+    });
+    if ((await this.options.queue.finish(withOptOuts)) > 0) this.options.onOutboxWritten();
+  }
+
+  private async askProviders(sends: ProviderSend[], rows: SendBatchRows): Promise<void> {
     const { queue, logger } = this.options;
     const ready: Array<{ send: ProviderSend; connection: ChannelConnection }> = [];
     const held: Postponement[] = [];
     for (const send of sends) {
       try {
-        ready.push({ send, connection: this.connection(send.channel) });
+        ready.push({ send, connection: this.options.credentials.connection(send.channel) });
       } catch {
         logger.error(
           { channel_id: send.channel.id },
@@ -131,14 +145,15 @@ export class SendWorker {
       else later.push(settled.postponement);
     }
     await queue.postpone(later);
-    if ((await queue.finish(finishes)) > 0) this.options.onOutboxWritten();
+    await this.finish(finishes, rows);
   }
 
   private async ask(connection: ChannelConnection, send: ProviderSend): Promise<SendResult> {
     try {
-      return await this.options.adapters
-        .of(connection.provider)
-        .send(connection, { ...send.message, callbackUrl: this.options.callbackUrlOf(send.channel) });
+      return await this.options.adapters.of(connection.provider).send(connection, {
+        ...send.message,
+        callbackUrl: this.options.credentials.callbackUrl(send.channel),
+      });
     } catch (error) {
       // An adapter answers every refusal it knows; anything else is the provider misbehaving.
       return {
@@ -148,16 +163,5 @@ export class SendWorker {
         detail: error instanceof Error ? error.message : String(error),
       };
     }
-  }
-
-  private connection(channel: ChannelEntity): ChannelConnection {
-    const credentials = openCredentials(channel.credentialsSealed, this.options.secretsKey);
-    return {
-      id: String(channel.id),
-      type: channel.type,
-      provider: channel.provider,
-      credentials,
-      metadata: channel.metadata,
-    };
   }
 }

@@ -123,6 +123,36 @@ export class MessagesFixture {
   }
 }
 
+/** Waits for a record of `type` on the requests topic that `match` accepts (one the service appended). */
+export async function requestRecord(
+  harness: MessagingHarness,
+  type: string,
+  match: (data: Record<string, unknown>) => boolean,
+): Promise<Envelope<Record<string, unknown>>> {
+  const consumer = harness.kit.kafka.consumer({
+    groupId: `${harness.kit.namespace}-${randomBytes(4).toString('hex')}`,
+  });
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic: harness.kit.topics.requests, fromBeginning: true });
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} on the requests topic`)), 30_000);
+      void consumer.run({
+        eachMessage: async ({ message }) => {
+          const envelope = JSON.parse(message.value!.toString('utf8')) as Envelope<Record<string, unknown>>;
+          if (envelope.type === type && match(envelope.data)) {
+            clearTimeout(timer);
+            resolve(envelope);
+          }
+          return Promise.resolve();
+        },
+      });
+    });
+  } finally {
+    await consumer.disconnect();
+  }
+}
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -6,8 +6,8 @@ import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import { WEBHOOK_DISPATCH_CONFIG, type WebhookDispatchConfig } from '../config';
-import { AddressPolicy } from '../ssrf/address-policy';
-import type { Resolver } from '../ssrf/guarded-connector';
+import { AddressPolicy } from '@cms/http';
+import type { Resolver } from '@cms/http';
 import { DeliveryQueueRepository } from './delivery-queue.repository';
 import { DeliveryWorker } from './delivery.worker';
 import { EndpointGates } from './endpoint-gates';

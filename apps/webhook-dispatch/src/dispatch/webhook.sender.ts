@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 
 import { Agent, request } from 'undici';
 
-import type { AddressPolicy } from '../ssrf/address-policy';
-import { BlockedAddressError, guardedConnector, type Resolver } from '../ssrf/guarded-connector';
+import type { AddressPolicy } from '@cms/http';
+import { BlockedAddressError, guardedConnector, type Resolver } from '@cms/http';
 import { parseRetryAfter } from './retry-schedule';
 
 /** Response bodies are kept up to this many bytes (extensions §4). */

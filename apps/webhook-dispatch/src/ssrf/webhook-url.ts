@@ -1,6 +1,6 @@
 import { webhookUrlProblem } from '@cms/contracts';
 
-import { ipLiteral, type AddressPolicy } from './address-policy';
+import { ipLiteral, type AddressPolicy } from '@cms/http';
 
 /**
  * Why `url` cannot be an endpoint, or undefined: the syntactic rules of the contract (https, a host,

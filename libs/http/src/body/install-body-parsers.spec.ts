@@ -55,6 +55,15 @@ class ThingsController {
     return { data: { bytes: raw.length, body: readJsonBody(raw) } };
   }
 
+  @Post('signed-or-csv')
+  @HttpCode(200)
+  @RawJsonBody()
+  @AcceptsBodyMediaTypes('text/csv')
+  signedOrCsv(@Req() request: FastifyRequest): { data: { raw: boolean; body: unknown } } {
+    handled.push('signed-or-csv');
+    return { data: { raw: Buffer.isBuffer(request.body), body: request.body } };
+  }
+
   @Post('imports')
   @HttpCode(200)
   @AcceptsBodyMediaTypes('text/csv')
@@ -288,6 +297,15 @@ describe('the body rules of every route (installBodyParsers)', () => {
 
       expect(ok).toMatchObject({ status: 200, body: { data: { bytes: text.length, body: { a: 1 } } } });
       expect(nul).toEqual(refused(422, /U\+0000/, '/data/attributes/a'));
+    });
+
+    it('may also take another media type: both decorators hold on one route', async () => {
+      const json = await send('POST', '/signed-or-csv', '{ "a" : 1 }');
+      const csv = await send('POST', '/signed-or-csv', 'a,b\n', 'text/csv');
+
+      expect(json).toMatchObject({ status: 200, body: { data: { raw: true } } });
+      expect(csv).toMatchObject({ status: 200, body: { data: { raw: false, body: [['a', 'b']] } } });
+      expect(handled).toEqual(['signed-or-csv', 'signed-or-csv']);
     });
 
     it('is refused other media types and oversized bodies like every route', async () => {

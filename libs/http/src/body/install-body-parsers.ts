@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { RouteConfig } from '@nestjs/platform-fastify';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { errorCodes, type FastifyRequest, type RawServerDefault } from 'fastify';
 
 import { JsonApiException } from '../errors/json-api.exception';
@@ -10,18 +10,31 @@ const RAW_JSON_BODY = 'rawJsonBody';
 const BODY_MEDIA_TYPES = 'bodyMediaTypes';
 
 /**
+ * Adds members to the route's Fastify config, keeping those other decorators put there (Nest's
+ * `RouteConfig` replaces the whole config, so two of them on one handler would keep only one).
+ */
+export function addRouteConfig(config: Record<string, unknown>): MethodDecorator {
+  return (_target, _key, descriptor) => {
+    const handler = descriptor.value as object;
+    const existing = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as object;
+    Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...existing, ...config }, handler);
+    return descriptor;
+  };
+}
+
+/**
  * The route's handler gets the bytes of its JSON body untouched (a Buffer), to check a signature over
  * them before it parses anything, and then must read them with `readJsonBody`, so that its body obeys
  * the rules of every other. Size and Content-Type are enforced as on every route.
  */
-export const RawJsonBody = (): MethodDecorator => RouteConfig({ [RAW_JSON_BODY]: true });
+export const RawJsonBody = (): MethodDecorator => addRouteConfig({ [RAW_JSON_BODY]: true });
 
 /**
  * The route also takes bodies of these media types (e.g. `multipart/form-data` for an upload), parsed by
  * the parser given to `acceptBodyMediaType`. Every other route keeps answering them 415.
  */
 export const AcceptsBodyMediaTypes = (...mediaTypes: string[]): MethodDecorator =>
-  RouteConfig({ [BODY_MEDIA_TYPES]: mediaTypes.map((type) => type.trim().toLowerCase()) });
+  addRouteConfig({ [BODY_MEDIA_TYPES]: mediaTypes.map((type) => type.trim().toLowerCase()) });
 
 function routeConfig(request: FastifyRequest): Record<string, unknown> {
   return request.routeOptions.config as unknown as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { PushSubscriptionCreateRequestedV1 } from '@cms/contracts';
+import { AddressPolicy } from '@cms/http';
 import type { Answer, Decision } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 
@@ -22,7 +23,11 @@ export function subscriberId(channelId: number, endpoint: string): string {
  */
 @Injectable()
 export class CreatePushSubscriptionHandler {
-  constructor(@Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig) {}
+  private readonly policy: AddressPolicy;
+
+  constructor(@Inject(MESSAGING_CONFIG) config: MessagingConfig) {
+    this.policy = new AddressPolicy(config.allowNetworks);
+  }
 
   async handle(decision: Decision<PushSubscriptionCreateRequestedV1>): Promise<Answer> {
     const { channel_id: channelId, endpoint, keys } = decision.data;
@@ -57,7 +62,7 @@ export class CreatePushSubscriptionHandler {
       ({ pointer, detail }) => ({ pointer: `/data/attributes${pointer}`, detail }),
     );
     if (problems.some(({ pointer }) => pointer === '/data/attributes/endpoint')) return problems;
-    const refusal = pushEndpointProblem(data.endpoint, this.config.allowNetworks);
+    const refusal = pushEndpointProblem(data.endpoint, this.policy);
     return refusal === undefined
       ? problems
       : [{ pointer: '/data/attributes/endpoint', detail: refusal }, ...problems];

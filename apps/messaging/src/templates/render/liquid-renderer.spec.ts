@@ -120,6 +120,12 @@ describe('renderTemplate', () => {
     });
   });
 
+  it('renders a source again with new values (parsed once, no state kept between renders)', () => {
+    const body = template({ body: '{% assign n = vars.code | append: "!" %}{{ n }}' });
+    expect(renderTemplate(body, scope)).toMatchObject({ ok: true, body: '1234!' });
+    expect(renderTemplate(body, { ...scope, vars: { code: '99' } })).toMatchObject({ ok: true, body: '99!' });
+  });
+
   it('does not reach properties that are not the data own', () => {
     expect(renderTemplate(template({ body: '{{ vars.constructor }}' }), scope)).toMatchObject({
       ok: false,

@@ -147,10 +147,28 @@ class RenderAborted extends Error {
   }
 }
 
+/** Parsed sources a send is likely to render again (a template per campaign), newest kept. */
+const PARSED_KEPT = 500;
+const parsed = new Map<string, Template[]>();
+
+/** The parsed source, from the cache when it was parsed lately; parsed templates hold no render state. */
+function parseCached(source: string): Template[] {
+  const cached = parsed.get(source);
+  if (cached) {
+    parsed.delete(source);
+    parsed.set(source, cached);
+    return cached;
+  }
+  const template = engine.parse(source);
+  parsed.set(source, template);
+  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  return template;
+}
+
 function renderOne(source: string, scope: RenderScope, field: string): string {
   let template: Template[];
   try {
-    template = engine.parse(source);
+    template = parseCached(source);
   } catch (error) {
     throw new RenderAborted({ ok: false, variable: null, detail: `${field}: ${located(error)}` });
   }

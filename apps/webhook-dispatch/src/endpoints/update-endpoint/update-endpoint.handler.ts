@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 
 import type { Answer, WebhooksDecision } from '../../decisions/decision';
 import { WebhooksException } from '../../decisions/webhooks.exception';
-import { AddressPolicy } from '../../ssrf/address-policy';
+import { AddressPolicy } from '@cms/http';
 import { endpointUrlProblem } from '../../ssrf/webhook-url';
 import { WebhookEndpointRepository } from '../webhook-endpoint.repository';
 import { endpointFact, endpointResource } from '../webhook-endpoint.resource';

@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:tls';
 
-import { makeTestCertificates, type TestCertificates } from '../../test/tls.fixture';
+import { makeTestCertificates, type TestCertificates } from '@cms/testing';
 import { AddressPolicy, type AddressVerdict } from './address-policy';
 import { BlockedAddressError, guardedConnector, guardedLookup, type Resolver } from './guarded-connector';
 

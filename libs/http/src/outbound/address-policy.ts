@@ -27,8 +27,8 @@ export function ipLiteral(host: string): string | undefined {
 }
 
 /**
- * Which addresses webhooks may be delivered to (extensions §4): public unicast only, unless inside one of
- * the allowed networks. An IPv4-mapped IPv6 address (`::ffff:127.0.0.1`) is judged as the IPv4 address
+ * Which addresses a service may call on a customer's word (webhook endpoints, push endpoints, SMTP
+ * hosts; extensions §4 and §9): public unicast only, unless inside one of the allowed networks. An IPv4-mapped IPv6 address (`::ffff:127.0.0.1`) is judged as the IPv4 address
  * it carries; NAT64, 6to4 and Teredo addresses, which can reach private IPv4 space, are not public.
  */
 export class AddressPolicy {

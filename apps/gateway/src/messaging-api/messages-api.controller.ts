@@ -1,0 +1,99 @@
+import { MAX_IDEMPOTENCY_KEY, MESSAGING_REQUEST_TYPES, routeProblems, SendMessageBody } from '@cms/contracts';
+import { JsonApiException, type ValidationIssue } from '@cms/http';
+import { Body, Controller, Get, Headers, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { Caller } from '../auth/principal.decorator';
+import type { Principal } from '../auth/principal';
+import { PublicRoute } from '../auth/public-route.decorator';
+import { PathMessageId } from '../ids/path-id.decorator';
+import { UpstreamProxy } from '../proxy/upstream.proxy';
+import { MESSAGING_RULES, MessagingApi } from './messaging-api';
+
+const CONTACT_POINTER = '/data/attributes/contact_id';
+
+/**
+ * Messages (extensions §9): a send is checked here (the body, its route, the contact) and decided by
+ * the messaging service, which names the message (`msg_…`) and answers 202, or 200 with the original
+ * for a repeated Idempotency-Key.
+ */
+@Controller('api/v1/messages')
+export class MessagesApiController {
+  constructor(
+    @Inject(MessagingApi) private readonly api: MessagingApi,
+    @Inject(UpstreamProxy) private readonly proxy: UpstreamProxy,
+  ) {}
+
+  @Post()
+  @PublicRoute(MESSAGING_RULES.create)
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'A retry with the same key (1 to 255 characters) answers the original message with 200.',
+  })
+  async send(
+    @Caller() caller: Principal,
+    @Body() body: SendMessageBody,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    const issues: ValidationIssue[] = routeProblems(body.route).map(({ pointer, detail }) => ({
+      detail,
+      source: { pointer },
+    }));
+    if (
+      idempotencyKey !== undefined &&
+      (idempotencyKey.length === 0 || idempotencyKey.length > MAX_IDEMPOTENCY_KEY)
+    ) {
+      issues.push({
+        detail: `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY} characters.`,
+        source: { pointer: '/data/attributes/idempotency_key' },
+      });
+    }
+    if (issues.length > 0) throw JsonApiException.validation(issues);
+    await this.contactMustExist(caller, body.contact_id);
+    return this.api.write(reply, caller, MESSAGING_REQUEST_TYPES.messageSend, {
+      ...body,
+      ...(idempotencyKey !== undefined ? { idempotency_key: idempotencyKey } : {}),
+    });
+  }
+
+  @Get()
+  @PublicRoute(MESSAGING_RULES.read)
+  list(
+    @Caller() caller: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return this.api.read(reply, caller, 'messages', request);
+  }
+
+  @Get(':id')
+  @PublicRoute(MESSAGING_RULES.read)
+  get(
+    @Caller() caller: Principal,
+    @PathMessageId('id', 'Message') messageId: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return this.api.read(reply, caller, `messages/${messageId}`, request);
+  }
+
+  /**
+   * The contacts service's read of the contact: one it does not hold in this workspace (another
+   * workspace's included) is 422 at `contact_id`; the service away is 503, as for every read.
+   */
+  private async contactMustExist(caller: Principal, contactId: number): Promise<void> {
+    try {
+      await this.proxy.get('contacts', `contacts/${contactId}`, '', caller.workspaceId);
+    } catch (error) {
+      if (error instanceof JsonApiException && error.getStatus() === 404) {
+        throw JsonApiException.validation([
+          { detail: `Contact ${contactId} was not found.`, source: { pointer: CONTACT_POINTER } },
+        ]);
+      }
+      throw error;
+    }
+  }
+}

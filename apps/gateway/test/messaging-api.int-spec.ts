@@ -1,0 +1,562 @@
+import { decryptSecret } from '@cms/contracts';
+
+import { SECRETS_KEY, startHarness, type Answer, type Harness } from './gateway.harness';
+import { FakeDecider, FakeService, REFUSED_NAME, REPEATED_KEY, tenant } from './messaging.fixtures';
+
+type Data = { data: Record<string, unknown> };
+type Errors = {
+  errors: Array<{ status: string; title: string; detail: string; source?: { pointer?: string } }>;
+};
+
+/** The contacts the fake contacts service holds, by workspace. */
+const held = new Map<string, Set<number>>();
+/** A contact whose read fails with 500, as a sick contacts service answers. */
+const FAILING_CONTACT = 500;
+
+const contacts = new FakeService([
+  ({ target, headers }) => {
+    const match = /^\/internal\/v1\/contacts\/(\d+)$/.exec(target);
+    if (!match) return undefined;
+    if (Number(match[1]) === FAILING_CONTACT) return { status: 500 };
+    const workspace = String(headers['x-workspace-id']);
+    if (!held.get(workspace)?.has(Number(match[1]))) return undefined;
+    return { status: 200, body: { data: { id: Number(match[1]) } } };
+  },
+]);
+
+/** Answers every read with what it was asked, so a test sees the path, query, workspace and body. */
+const messaging = new FakeService([
+  ({ target }) => (target.includes('fail=1') ? { status: 500 } : undefined),
+  ({ method, target, headers, body }) =>
+    target.startsWith('/internal/v1/')
+      ? { status: 200, body: { data: { method, target, workspace: headers['x-workspace-id'], body } } }
+      : undefined,
+]);
+
+let harness: Harness;
+let decider: FakeDecider;
+
+beforeAll(async () => {
+  harness = await startHarness({
+    CONTACTS_URL: await contacts.start(),
+    MESSAGING_URL: await messaging.start(),
+  });
+  decider = new FakeDecider(harness);
+  await decider.start();
+}, 60000);
+
+afterAll(async () => {
+  await decider?.stop();
+  await harness?.stop();
+  await contacts.stop();
+  await messaging.stop();
+});
+
+function errorsOf(answer: Answer): Array<{ status: string; pointer: string | undefined }> {
+  return (answer.body as Errors).errors.map((error) => ({
+    status: error.status,
+    pointer: error.source?.pointer,
+  }));
+}
+
+/** The fields an answer refused, each once (a field can break several rules). */
+function pointersOf(answer: Answer): string[] {
+  return [...new Set(errorsOf(answer).map((error) => error.pointer ?? ''))].sort();
+}
+
+/** A later accepted request of the workspace was recorded and the refused one was not before it. */
+async function expectNotRecorded(refused: Answer[], key: string): Promise<void> {
+  const later = await harness.call('DELETE', '/api/v1/templates/1', { token: key });
+  expect(later.status).toBe(204);
+  await decider.recordOf(later);
+  for (const answer of refused) expect(decider.recorded(answer)).toBe(false);
+}
+
+describe('channels', () => {
+  it('creates a channel under a minted id with its credentials sealed, never in clear in the record', async () => {
+    const { workspaceId, key } = await tenant(harness);
+    const credentials = { account_sid: 'AC123', auth_token: 'secret-auth-token-4242', from: '+15005550006' };
+    const answer = await harness.call('POST', '/api/v1/channels', {
+      token: key,
+      body: { type: 'sms', name: 'Twilio', provider: 'twilio', credentials, is_default: true },
+    });
+    expect(answer.status).toBe(201);
+    const record = await decider.recordOf(answer);
+    expect(record).toMatchObject({
+      type: 'messaging-channel.create.requested',
+      workspaceid: String(workspaceId),
+    });
+    expect(record.data).toEqual({
+      channel_id: expect.any(Number),
+      type: 'sms',
+      name: 'Twilio',
+      provider: 'twilio',
+      credentials_sealed: expect.any(String),
+      metadata: {},
+      is_default: true,
+    });
+    expect(JSON.parse(decryptSecret(record.data.credentials_sealed as string, SECRETS_KEY))).toEqual(
+      credentials,
+    );
+    expect(JSON.stringify(record)).not.toContain('secret-auth-token-4242');
+    expect((answer.body as Data).data).toEqual({ echo: record.data });
+  });
+
+  it('records null credentials when none are sent, and mints a new id for each channel', async () => {
+    const { key } = await tenant(harness);
+    const body = { type: 'email', name: 'Sandbox', provider: 'sandbox', metadata: { from_name: 'Acme' } };
+    const first = await harness.call('POST', '/api/v1/channels', { token: key, body });
+    const second = await harness.call('POST', '/api/v1/channels', { token: key, body });
+    const [one, two] = [await decider.recordOf(first), await decider.recordOf(second)];
+    expect(one.data).toMatchObject({ credentials_sealed: null, metadata: { from_name: 'Acme' } });
+    expect(one.data.channel_id).not.toBe(two.data.channel_id);
+  });
+
+  it('updates only the fields sent, credentials sealed, and deletes with 204', async () => {
+    const { key } = await tenant(harness);
+    const patched = await harness.call('PATCH', '/api/v1/channels/41', {
+      token: key,
+      body: { status: 'disabled', credentials: { auth_token: 'rotated-token-9999' } },
+    });
+    expect(patched.status).toBe(200);
+    const update = await decider.recordOf(patched);
+    expect(update.type).toBe('messaging-channel.update.requested');
+    expect(Object.keys(update.data).sort()).toEqual(['channel_id', 'credentials_sealed', 'status']);
+    expect(update.data.channel_id).toBe(41);
+    expect(JSON.parse(decryptSecret(update.data.credentials_sealed as string, SECRETS_KEY))).toEqual({
+      auth_token: 'rotated-token-9999',
+    });
+    expect(JSON.stringify(update)).not.toContain('rotated-token-9999');
+
+    const deleted = await harness.call('DELETE', '/api/v1/channels/41', { token: key });
+    expect([deleted.status, deleted.body]).toEqual([204, undefined]);
+    expect((await decider.recordOf(deleted)).data).toEqual({ channel_id: 41 });
+  });
+
+  it('takes push subscriptions and sandbox inbound messages for a channel', async () => {
+    const { key } = await tenant(harness);
+    const subscription = {
+      endpoint: 'https://push.example.test/abc',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    };
+    const subscribed = await harness.call('POST', '/api/v1/channels/7/push-subscriptions', {
+      token: key,
+      body: subscription,
+    });
+    expect(subscribed.status).toBe(201);
+    const record = await decider.recordOf(subscribed);
+    expect([record.type, record.data]).toEqual([
+      'push-subscription.create.requested',
+      { channel_id: 7, ...subscription },
+    ]);
+
+    const inbound = await harness.call('POST', '/api/v1/channels/7/sandbox/inbound', {
+      token: key,
+      body: { from: '+15005550123', text: 'STOP' },
+    });
+    expect(inbound.status).toBe(202);
+    const sandbox = await decider.recordOf(inbound);
+    expect([sandbox.type, sandbox.data]).toEqual([
+      'messaging-channel.sandbox-inbound.requested',
+      { channel_id: 7, from: '+15005550123', text: 'STOP' },
+    ]);
+  });
+
+  it('reads the list and one channel from the messaging service, with the query and the workspace', async () => {
+    const { workspaceId, key } = await tenant(harness);
+    const list = await harness.call('GET', '/api/v1/channels?per_page=5&page=2&filter[type]=sms', {
+      token: key,
+    });
+    expect(list.status).toBe(200);
+    expect((list.body as Data).data).toEqual({
+      method: 'GET',
+      target: '/internal/v1/channels?per_page=5&page=2&filter[type]=sms',
+      workspace: String(workspaceId),
+    });
+    const one = await harness.call('GET', '/api/v1/channels/12', { token: key });
+    expect((one.body as Data).data).toMatchObject({ target: '/internal/v1/channels/12' });
+  });
+
+  it('refuses bodies by their rules with pointers, and passes on the service’s own refusal', async () => {
+    const { key } = await tenant(harness);
+    const invalid = await harness.call('POST', '/api/v1/channels', {
+      token: key,
+      body: { type: 'fax', name: '  ', provider: 'twilio', credentials: 'x' },
+    });
+    expect(invalid.status).toBe(422);
+    expect(pointersOf(invalid)).toEqual([
+      '/data/attributes/credentials',
+      '/data/attributes/name',
+      '/data/attributes/type',
+    ]);
+    const nullPatch = await harness.call('PATCH', '/api/v1/channels/3', {
+      token: key,
+      body: { credentials: null, status: 'failing' },
+    });
+    expect(pointersOf(nullPatch)).toEqual(['/data/attributes/credentials', '/data/attributes/status']);
+    const push = await harness.call('POST', '/api/v1/channels/3/push-subscriptions', {
+      token: key,
+      body: { endpoint: 'https://push.example.test/x', keys: { p256dh: 'k' } },
+    });
+    expect([push.status, pointersOf(push)]).toEqual([422, ['/data/attributes/keys/auth']]);
+    const refused = await harness.call('POST', '/api/v1/channels', {
+      token: key,
+      body: { type: 'sms', name: REFUSED_NAME, provider: 'sandbox' },
+    });
+    expect(errorsOf(refused)).toEqual([{ status: '422', pointer: '/data/attributes/name' }]);
+    await expectNotRecorded([invalid, nullPatch, push], key);
+  });
+
+  it('answers 404 for a channel id that is not one, asking nobody', async () => {
+    const { key } = await tenant(harness);
+    const before = messaging.received.length;
+    for (const [method, path, body] of [
+      ['GET', '/api/v1/channels/0'],
+      ['GET', '/api/v1/channels/1e3'],
+      ['PATCH', '/api/v1/channels/abc', { name: 'x' }],
+      ['DELETE', '/api/v1/channels/-1'],
+      ['POST', '/api/v1/channels/9007199254740992/push-subscriptions', { endpoint: 'x', keys: {} }],
+      ['POST', '/api/v1/channels/007/sandbox/inbound', { from: 'a', text: 'b' }],
+    ] as Array<[string, string, unknown?]>) {
+      const answer = await harness.call(method, path, { token: key, ...(body ? { body } : {}) });
+      expect([method, path, answer.status]).toEqual([method, path, 404]);
+    }
+    expect(messaging.since(before)).toEqual([]);
+  });
+});
+
+describe('templates', () => {
+  it('creates under a minted id, updates and deletes through the log', async () => {
+    const { key } = await tenant(harness);
+    const created = await harness.call('POST', '/api/v1/templates', {
+      token: key,
+      body: { name: 'Welcome', channel: 'sms', body: 'Hi {{ contact.name }}' },
+    });
+    expect(created.status).toBe(201);
+    const create = await decider.recordOf(created);
+    expect([create.type, create.data]).toEqual([
+      'template.create.requested',
+      { name: 'Welcome', channel: 'sms', body: 'Hi {{ contact.name }}', template_id: expect.any(Number) },
+    ]);
+    const patched = await harness.call('PATCH', '/api/v1/templates/5', {
+      token: key,
+      body: { body: null, track_links: false },
+    });
+    expect(patched.status).toBe(200);
+    expect((await decider.recordOf(patched)).data).toEqual({
+      template_id: 5,
+      body: null,
+      track_links: false,
+    });
+    const deleted = await harness.call('DELETE', '/api/v1/templates/5', { token: key });
+    expect(deleted.status).toBe(204);
+    expect((await decider.recordOf(deleted)).type).toBe('template.delete.requested');
+  });
+
+  it('reads the list and one template, and renders through the messaging service with a read key', async () => {
+    const { workspaceId, key } = await tenant(harness, 'pro', ['read']);
+    const list = await harness.call('GET', '/api/v1/templates?filter[channel]=sms', { token: key });
+    expect((list.body as Data).data).toMatchObject({ target: '/internal/v1/templates?filter[channel]=sms' });
+    const one = await harness.call('GET', '/api/v1/templates/9', { token: key });
+    expect((one.body as Data).data).toMatchObject({ target: '/internal/v1/templates/9' });
+    const body = { contact_id: 3, variables: { code: '1234' }, event: { data: { total: 5 } } };
+    const rendered = await harness.call('POST', '/api/v1/templates/9/render', { token: key, body });
+    expect(rendered.status).toBe(200);
+    expect((rendered.body as Data).data).toEqual({
+      method: 'POST',
+      target: '/internal/v1/templates/9/render',
+      workspace: String(workspaceId),
+      body,
+    });
+    const bare = await harness.call('POST', '/api/v1/templates/9/render', { token: key });
+    expect([bare.status, (bare.body as Data).data.body]).toEqual([200, {}]);
+    const invalid = await harness.call('POST', '/api/v1/templates/9/render', {
+      token: key,
+      body: { contact_id: 0, variables: [] },
+    });
+    expect(pointersOf(invalid)).toEqual(['/data/attributes/contact_id', '/data/attributes/variables']);
+  });
+});
+
+describe('messages', () => {
+  const route = [{ channel: 'sms', template_id: 4 }];
+
+  it('sends to a contact of the workspace: 202, and 200 for a repeated Idempotency-Key', async () => {
+    const { workspaceId, key } = await tenant(harness);
+    held.set(String(workspaceId), new Set([31]));
+    const sent = await harness.call('POST', '/api/v1/messages', {
+      token: key,
+      body: { contact_id: 31, route, variables: { code: '1' }, purpose: 'marketing' },
+      headers: { 'idempotency-key': 'order-77' },
+    });
+    expect(sent.status).toBe(202);
+    const record = await decider.recordOf(sent);
+    expect([record.type, record.data]).toEqual([
+      'message.send.requested',
+      {
+        contact_id: 31,
+        route,
+        variables: { code: '1' },
+        purpose: 'marketing',
+        idempotency_key: 'order-77',
+      },
+    ]);
+    expect(contacts.received.map((received) => received.target)).toContain('/internal/v1/contacts/31');
+    const repeated = await harness.call('POST', '/api/v1/messages', {
+      token: key,
+      body: { contact_id: 31, route },
+      headers: { 'idempotency-key': REPEATED_KEY },
+    });
+    expect(repeated.status).toBe(200);
+  });
+
+  it('answers 422 at contact_id for a contact the workspace does not hold, recording nothing', async () => {
+    const owner = await tenant(harness);
+    const other = await tenant(harness);
+    held.set(String(owner.workspaceId), new Set([52]));
+    const answers: Answer[] = [];
+    for (const contactId of [52, 53]) {
+      const answer = await harness.call('POST', '/api/v1/messages', {
+        token: other.key,
+        body: { contact_id: contactId, route },
+      });
+      expect(errorsOf(answer)).toEqual([{ status: '422', pointer: '/data/attributes/contact_id' }]);
+      answers.push(answer);
+    }
+    await expectNotRecorded(answers, other.key);
+  });
+
+  it('refuses a body, a route and an Idempotency-Key by their rules with pointers, before asking for the contact', async () => {
+    const { key } = await tenant(harness);
+    const before = contacts.received.length;
+    const cases: Array<[unknown, Record<string, string>, string[]]> = [
+      [{ route }, {}, ['/data/attributes/contact_id']],
+      [{ contact_id: 1, route: [] }, {}, ['/data/attributes/route']],
+      [
+        { contact_id: 1, route: [1, 2, 3, 4, 5].map(() => ({ channel: 'sms', template_id: 1 })) },
+        {},
+        ['/data/attributes/route'],
+      ],
+      [
+        { contact_id: 1, route: [{ channel: 'fax', template_id: 0, wait_for: 'seen', timeout: 'PT1S' }] },
+        {},
+        [
+          '/data/attributes/route/0/channel',
+          '/data/attributes/route/0/template_id',
+          '/data/attributes/route/0/timeout',
+          '/data/attributes/route/0/wait_for',
+        ],
+      ],
+      [
+        { contact_id: 1, route: [{ template_id: 2 }, { channel: 'email', template_id: 3, timeout: 'PT1M' }] },
+        {},
+        ['/data/attributes/route/0/channel_id', '/data/attributes/route/1/timeout'],
+      ],
+      [{ contact_id: 1, route, purpose: 'spam' }, {}, ['/data/attributes/purpose']],
+      [
+        { contact_id: 1, route },
+        { 'idempotency-key': 'k'.repeat(256) },
+        ['/data/attributes/idempotency_key'],
+      ],
+    ];
+    for (const [body, headers, pointers] of cases) {
+      const answer = await harness.call('POST', '/api/v1/messages', { token: key, body, headers });
+      expect([body, answer.status]).toEqual([body, 422]);
+      expect([body, pointersOf(answer)]).toEqual([body, pointers]);
+    }
+    expect(contacts.since(before)).toEqual([]);
+  });
+
+  it('reads the list with its filters and one message by its id', async () => {
+    const { key } = await tenant(harness);
+    const query = 'filter[status]=sent&filter[channel]=sms&filter[contact_id]=3&filter[direction]=inbound';
+    const list = await harness.call('GET', `/api/v1/messages?${query}`, { token: key });
+    expect((list.body as Data).data).toMatchObject({ target: `/internal/v1/messages?${query}` });
+    const id = `msg_${'0123456789abcdef'.repeat(2)}`;
+    const one = await harness.call('GET', `/api/v1/messages/${id}`, { token: key });
+    expect(one.status).toBe(200);
+    expect((one.body as Data).data).toMatchObject({ target: `/internal/v1/messages/${id}` });
+  });
+
+  it('answers 404 for a message id that is not `msg_` and 32 lower-case hex digits, asking nobody', async () => {
+    const { key } = await tenant(harness);
+    const before = messaging.received.length;
+    for (const id of [
+      '1',
+      'msg_123',
+      `msg_${'A'.repeat(32)}`,
+      `msg_${'a'.repeat(33)}`,
+      `MSG_${'a'.repeat(32)}`,
+      `msg_${'g'.repeat(32)}`,
+      `x${'a'.repeat(32)}`,
+    ]) {
+      const answer = await harness.call('GET', `/api/v1/messages/${id}`, { token: key });
+      expect([id, answer.status]).toEqual([id, 404]);
+      expect((answer.body as Errors).errors[0]).toMatchObject({ status: '404', title: 'Not Found' });
+    }
+    expect(messaging.since(before)).toEqual([]);
+  });
+});
+
+describe('the door', () => {
+  it('answers 403 on the starter plan for every messaging path', async () => {
+    const { key } = await tenant(harness, 'starter');
+    for (const [method, path] of [
+      ['GET', '/api/v1/channels'],
+      ['POST', '/api/v1/channels'],
+      ['GET', '/api/v1/templates/1'],
+      ['POST', '/api/v1/templates/1/render'],
+      ['POST', '/api/v1/messages'],
+      ['GET', '/api/v1/messages'],
+    ] as const) {
+      const answer = await harness.call(method, path, {
+        token: key,
+        ...(method === 'POST' ? { body: {} } : {}),
+      });
+      expect([method, path, answer.status]).toEqual([method, path, 403]);
+    }
+  });
+
+  it('asks each route for its permission: read, create, update, delete', async () => {
+    const routes: Array<[string, string, string, unknown?]> = [
+      ['read', 'GET', '/api/v1/channels'],
+      ['read', 'GET', '/api/v1/channels/1'],
+      ['read', 'GET', '/api/v1/templates'],
+      ['read', 'POST', '/api/v1/templates/1/render', {}],
+      ['read', 'GET', '/api/v1/messages'],
+      ['read', 'GET', `/api/v1/messages/msg_${'a'.repeat(32)}`],
+      ['create', 'POST', '/api/v1/channels', { type: 'sms', name: 'x', provider: 'sandbox' }],
+      ['create', 'POST', '/api/v1/channels/1/push-subscriptions', {}],
+      ['create', 'POST', '/api/v1/channels/1/sandbox/inbound', {}],
+      ['create', 'POST', '/api/v1/templates', {}],
+      ['create', 'POST', '/api/v1/messages', {}],
+      ['update', 'PATCH', '/api/v1/channels/1', {}],
+      ['update', 'PATCH', '/api/v1/templates/1', {}],
+      ['delete', 'DELETE', '/api/v1/channels/1'],
+      ['delete', 'DELETE', '/api/v1/templates/1'],
+    ];
+    const keys = new Map<string, string>();
+    for (const permission of ['read', 'create', 'update', 'delete']) {
+      const others = ['read', 'create', 'update', 'delete'].filter((other) => other !== permission);
+      keys.set(permission, (await tenant(harness, 'pro', others)).key);
+    }
+    for (const [permission, method, path, body] of routes) {
+      const answer = await harness.call(method, path, {
+        token: keys.get(permission)!,
+        ...(body !== undefined ? { body } : {}),
+      });
+      expect([permission, method, path, answer.status]).toEqual([permission, method, path, 403]);
+      expect((answer.body as Errors).errors[0]!.detail).toContain(`lacks the ${permission} permission`);
+    }
+  });
+});
+
+describe('services away', () => {
+  it('answers 503 with Retry-After when the contacts or the messaging service fails, recording nothing', async () => {
+    const { workspaceId, key } = await tenant(harness);
+    held.set(String(workspaceId), new Set([FAILING_CONTACT]));
+    const send = await harness.call('POST', '/api/v1/messages', {
+      token: key,
+      body: { contact_id: FAILING_CONTACT, route: [{ channel: 'sms', template_id: 1 }] },
+    });
+    expect([send.status, send.headers.get('retry-after')]).toEqual([503, '5']);
+    const read = await harness.call('GET', '/api/v1/messages?fail=1', { token: key });
+    expect([read.status, read.headers.get('retry-after')]).toEqual([503, '5']);
+    await expectNotRecorded([send], key);
+  });
+});
+
+describe('the published reference', () => {
+  type Operation = {
+    parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown> }>;
+    requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+    responses: Record<string, unknown>;
+    security?: unknown[];
+  };
+  type Document = {
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+  };
+
+  /** Every messaging path of the public API. */
+  const MESSAGING_PATHS: Array<[string, string]> = [
+    ['/api/v1/channels', 'post'],
+    ['/api/v1/channels', 'get'],
+    ['/api/v1/channels/{id}', 'get'],
+    ['/api/v1/channels/{id}', 'patch'],
+    ['/api/v1/channels/{id}', 'delete'],
+    ['/api/v1/channels/{id}/push-subscriptions', 'post'],
+    ['/api/v1/channels/{id}/sandbox/inbound', 'post'],
+    ['/api/v1/templates', 'post'],
+    ['/api/v1/templates', 'get'],
+    ['/api/v1/templates/{id}', 'get'],
+    ['/api/v1/templates/{id}', 'patch'],
+    ['/api/v1/templates/{id}', 'delete'],
+    ['/api/v1/templates/{id}/render', 'post'],
+    ['/api/v1/messages', 'post'],
+    ['/api/v1/messages', 'get'],
+    ['/api/v1/messages/{id}', 'get'],
+  ];
+
+  it('documents every messaging path with its body schema, its errors and the form of its ids', async () => {
+    const { paths, components } = (await harness.call('GET', '/openapi.json')).body as Document;
+    for (const [path, method] of MESSAGING_PATHS) {
+      const operation = paths[path]?.[method];
+      expect([path, method, operation !== undefined]).toEqual([path, method, true]);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['401', '403', '422', '429']));
+      if (method === 'post' || method === 'patch') {
+        const ref = operation!.requestBody?.content['application/json']?.schema.$ref ?? '';
+        const schema = components.schemas[ref.split('/').pop() ?? ''];
+        expect([path, method, Object.keys(schema?.properties ?? {}).length > 0]).toEqual([
+          path,
+          method,
+          true,
+        ]);
+      }
+    }
+    expect(Object.keys(components.schemas.SendMessageBody!.properties ?? {}).sort()).toEqual([
+      'contact_id',
+      'purpose',
+      'route',
+      'variables',
+    ]);
+    expect(Object.keys(components.schemas.RouteStepBody!.properties ?? {}).sort()).toEqual([
+      'channel',
+      'channel_id',
+      'template_id',
+      'timeout',
+      'wait_for',
+    ]);
+    const messageId = paths['/api/v1/messages/{id}']!.get!.parameters!.find((p) => p.name === 'id');
+    expect(messageId).toMatchObject({
+      in: 'path',
+      schema: { type: 'string', pattern: '^msg_[0-9a-f]{32}$' },
+    });
+    const channelId = paths['/api/v1/channels/{id}']!.patch!.parameters!.find((p) => p.name === 'id');
+    expect(channelId).toMatchObject({ in: 'path', schema: { type: 'integer', minimum: 1 } });
+    expect(
+      paths['/api/v1/messages']!.post!.parameters!.some(
+        (p) => p.name === 'Idempotency-Key' && p.in === 'header',
+      ),
+    ).toBe(true);
+  });
+
+  it('documents the provider callback by GET and POST, without a key, with its refusals', async () => {
+    const { paths } = (await harness.call('GET', '/openapi.json')).body as Document;
+    for (const method of ['get', 'post']) {
+      const operation = paths['/webhook/provider/{token}']![method]!;
+      expect(operation.security).toEqual([]);
+      expect(Object.keys(operation.responses)).toEqual(
+        expect.arrayContaining(['200', '401', '403', '404', '503']),
+      );
+    }
+    const post = paths['/webhook/provider/{token}']!.post!;
+    expect(Object.keys(post.requestBody!.content).sort()).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
+  });
+});
