@@ -1,5 +1,12 @@
 import { MESSAGING_REQUEST_TYPES, type DecodedRecord, type RequestRecord } from '@cms/contracts';
-import { DecidesRequest, handlerFor, type Answer, type Decision, type RequestHandlers } from '@cms/kafka';
+import {
+  decideRequest,
+  DecidesRequest,
+  handlerFor,
+  type Answer,
+  type Decision,
+  type RequestHandlers,
+} from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
@@ -70,10 +77,9 @@ export class MessagingRequestsConsumer {
 
   @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
-    const { messaging, outcomes, requests } = this.config.topics;
+    const topics = { facts: this.config.topics.messaging, outcomes: this.config.topics.outcomes };
     // Bound to exactly the types of the map.
-    const handler = handlerFor(this.handlers, record.type)!;
-    return decideMessagingRequest(record, context, SOURCE, { facts: messaging, outcomes, requests }, handler);
+    return decideRequest(record, context, SOURCE, topics, handlerFor(this.handlers, record.type)!);
   }
 
   /** From the send worker, not a client: no outcome. */

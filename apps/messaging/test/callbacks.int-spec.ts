@@ -409,7 +409,7 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       expect(body.data).toHaveLength(1);
     });
 
-    it("revokes consent on a sandbox opt-out recipient's failure (the provider opt-out path)", async () => {
+    it("asks once to revoke consent on a sandbox opt-out recipient's failure (the provider opt-out path)", async () => {
       const workspaceId = harness.workspace();
       await fixture.channel(workspaceId, 'sms');
       const template = await fixture.template(workspaceId, 'sms', 'Hi');
@@ -430,6 +430,8 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
         granted: false,
         source: 'provider',
       });
+      await sleep(300);
+      expect(consentRequests(workspaceId)).toHaveLength(1);
     });
 
     it('is decided again by a rebuild into the same rows, and its requests are not appended again', async () => {

@@ -7,7 +7,6 @@ import {
 } from '@cms/contracts';
 import type { Decision } from '@cms/kafka';
 
-import { requestProviderOptOut } from '../callbacks/provider-opt-out';
 import { SuppressionEntity, type MessageEntity, type MessageHistoryEntry } from './message.entity';
 import { fallbackMessageId, timeoutTimerId } from './message-ids';
 import { fallsBack, movesForward, reached, stampedColumn, suppressionReasonOf } from './message-lifecycle';
@@ -105,13 +104,6 @@ async function suppressAfter(decision: Decision<unknown>, message: MessageEntity
     })
     .orIgnore()
     .execute();
-  if (reason === 'opted_out' && message.contactId !== null) {
-    requestProviderOptOut(decision, {
-      contactId: message.contactId,
-      channel: message.channelType,
-      at: message.failedAt?.toISOString() ?? decision.at,
-    });
-  }
 }
 
 /**

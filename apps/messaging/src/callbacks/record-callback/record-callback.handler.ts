@@ -74,15 +74,21 @@ export class RecordCallbackHandler {
           if (asMessagingDecision(decision).live) this.unmatched.inc({ provider: channel.provider });
           return;
         }
-        await reportStatus(decision, messages, message, {
+        const at = event.at ?? receivedAt;
+        const moved = await reportStatus(decision, messages, message, {
           status: event.status,
-          at: event.at ?? receivedAt,
+          at,
           source: 'provider',
           failure:
             event.failure === undefined
               ? null
               : { code: event.failure.code, provider_code: event.failure.providerCode },
         });
+        // A failure the provider reports as an opt-out after it accepted the message (the send
+        // worker asks for the revocation of one it refused at once).
+        if (moved && event.failure?.code === 'opted_out' && message.contactId !== null) {
+          requestProviderOptOut(decision, { contactId: message.contactId, channel: channel.type, at });
+        }
         return;
       }
       case 'inbound': {
