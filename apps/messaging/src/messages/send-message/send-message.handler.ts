@@ -13,17 +13,16 @@ import {
   MessagingException,
   type MessagingIssue,
 } from '../../decisions/messaging.exception';
-import type { TemplateEntity } from '../../templates/template.entity';
 import type { RouteStep } from '../message.entity';
 import { messageIdOfRecord } from '../message-ids';
-import { MessageRepository } from '../message.repository';
+import { MessageRepository, type TemplateRef } from '../message.repository';
 import { messageResource } from '../message.resource';
 import { queueMessage } from '../queue-message';
 
 interface ResolvedStep {
   step: RouteStep;
   channel: ChannelEntity;
-  template: TemplateEntity;
+  template: TemplateRef;
 }
 
 /**
