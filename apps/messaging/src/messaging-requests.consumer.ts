@@ -10,11 +10,13 @@ import {
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
+import { RecordCallbackHandler } from './callbacks/record-callback/record-callback.handler';
 import { CreateChannelHandler } from './channels/create-channel/create-channel.handler';
 import { CreatePushSubscriptionHandler } from './channels/create-push-subscription/create-push-subscription.handler';
 import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.handler';
 import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
 import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+import { decideMessagingRequest } from './decisions/messaging-decision';
 import { CreateTemplateHandler } from './templates/create-template/create-template.handler';
 import { DeleteTemplateHandler } from './templates/delete-template/delete-template.handler';
 import { UpdateTemplateHandler } from './templates/update-template/update-template.handler';
@@ -58,6 +60,7 @@ export class MessagingRequestsConsumer {
     @Inject(SandboxInboundHandler) sandboxInbound: SandboxInboundHandler,
     @Inject(RecordAttemptHandler) private readonly attempts: RecordAttemptHandler,
     @Inject(RecordReceiptHandler) private readonly receipts: RecordReceiptHandler,
+    @Inject(RecordCallbackHandler) private readonly callbacks: RecordCallbackHandler,
   ) {
     this.handlers = {
       [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => createChannel.handle(decision),
@@ -106,12 +109,22 @@ export class MessagingRequestsConsumer {
     return this.unanswered(record, context, (decision) => this.receipts.timeout(decision));
   }
 
+  /** A provider's callback the gateway verified and recorded: nobody waits. */
+  @DecidesRequest(MESSAGING_REQUEST_TYPES.providerCallback, REQUESTS_TRANSPORT)
+  recordCallback(
+    @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.providerCallback>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.unanswered(record, context, (decision) => this.callbacks.handle(decision));
+  }
+
   /** A request the service appended itself: decided and its facts published, nobody answered. */
   private unanswered<T>(
     record: DecodedRecord<T>,
     context: unknown,
     handler: (decision: Decision<T>) => Promise<Answer>,
   ): Promise<void> {
-    return decideRequest(record, context, SOURCE, { facts: this.config.topics.messaging }, handler);
+    const { messaging, requests } = this.config.topics;
+    return decideMessagingRequest(record, context, SOURCE, { facts: messaging, requests }, handler);
   }
 }

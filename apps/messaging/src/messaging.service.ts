@@ -2,6 +2,7 @@ import { MESSAGING_RECORD_TYPES, OUTCOME_RECORD_TYPES } from '@cms/contracts';
 import type { ServiceDefinition } from '@cms/service-kit';
 
 import { MessagingInit1795551847908 } from '../migrations/1795551847908-messaging-init.migration';
+import { CallbacksModule } from './callbacks/callbacks.module';
 import { ChannelEntity, PushSubscriptionEntity } from './channels/channel.entity';
 import { ChannelsModule } from './channels/channels.module';
 import { DEFAULT_SCHEMA, loadConfig, MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
@@ -64,7 +65,14 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
       gatherFetch: true,
     },
   ],
-  modules: () => [ContactsModule, ChannelsModule, TemplatesModule, MessagesModule, SendingModule],
+  modules: () => [
+    ContactsModule,
+    ChannelsModule,
+    TemplatesModule,
+    MessagesModule,
+    SendingModule,
+    CallbacksModule,
+  ],
   controllers: [MessagingRequestsConsumer],
   workers: [
     { component: 'send-worker', worker: SendWorker },

@@ -23,3 +23,8 @@ export function receiptTimerId(messageId_: string, status: string): string {
 export function timeoutTimerId(messageId_: string, step: number): string {
   return deterministicId(messageId_, 'timeout', step);
 }
+
+/** The message a provider's inbound message becomes: one, however often the provider reports it. */
+export function inboundMessageId(channelId: number, providerMessageId: string): string {
+  return messageId(channelId, 'inbound', providerMessageId);
+}

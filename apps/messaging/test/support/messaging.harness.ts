@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
-import { CONTACT_FACT_TYPES, createEnvelope, encryptSecret, type Envelope } from '@cms/contracts';
+import {
+  CONTACT_FACT_TYPES,
+  createEnvelope,
+  encryptSecret,
+  type Envelope,
+  type TopicKey,
+} from '@cms/contracts';
 import type { RunningService } from '@cms/service-kit';
 import { ServiceHarness, type OutcomeEnvelope } from '@cms/service-kit/testing';
 import { eventually } from '@cms/testing';
@@ -49,12 +55,13 @@ export class MessagingHarness {
     readonly secretsKey: string,
   ) {}
 
-  static async start(env: Record<string, string> = {}): Promise<MessagingHarness> {
+  /** `read`: the topics kept to wait on besides the service's facts (the requests it appends). */
+  static async start(env: Record<string, string> = {}, read: TopicKey[] = []): Promise<MessagingHarness> {
     const secretsKey = randomBytes(32).toString('base64');
     const kit = await ServiceHarness.start({
       definition: MESSAGING_SERVICE,
       prefix: 'msg',
-      read: ['messaging'],
+      read: ['messaging', ...read],
       env: { SECRETS_KEY: secretsKey, PUBLIC_BASE_URL: 'https://api.example.test', ...env },
     });
     const service = await kit.startService();
