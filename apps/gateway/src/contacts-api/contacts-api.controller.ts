@@ -38,7 +38,7 @@ import { PublicRoute } from '../auth/public-route.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
-import { UpstreamProxy } from '../proxy/upstream.proxy';
+import { queryOf, UpstreamProxy } from '../proxy/upstream.proxy';
 import { WritePathService, type WriteAnswer } from '../write-path/write-path.service';
 
 const READ = { permission: 'read', bucket: 'api', feature: 'api' } as const;
@@ -48,11 +48,6 @@ const DELETE = { permission: 'delete', bucket: 'api', feature: 'api' } as const;
 
 function isLinkChannel(channel: string): channel is LinkChannel {
   return (LINK_CHANNELS as readonly string[]).includes(channel);
-}
-
-function queryOf(request: FastifyRequest): string {
-  const at = request.url.indexOf('?');
-  return at === -1 ? '' : request.url.slice(at + 1);
 }
 
 /** Contacts, tags and events: validated and minted here, decided by the contacts service. */

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal';
 import type { PublicRouteRule } from '../auth/public-route.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { UpstreamProxy } from '../proxy/upstream.proxy';
+import { queryOf, UpstreamProxy } from '../proxy/upstream.proxy';
 import { WritePathService } from '../write-path/write-path.service';
 
 /** Channels, templates and messages are API paths: pro and above (extensions §3), each by its permission. */
@@ -18,12 +18,6 @@ export const MESSAGING_RULES = {
 
 /** The messaging service, as the catalog names it among the gateway's upstreams. */
 export const MESSAGING = 'messaging';
-
-/** The query string of a request as it was sent, without the `?`. */
-export function queryOf(request: FastifyRequest): string {
-  const at = request.url.indexOf('?');
-  return at === -1 ? '' : request.url.slice(at + 1);
-}
 
 /**
  * What the channel, template and message routes share: writes become requests the messaging service

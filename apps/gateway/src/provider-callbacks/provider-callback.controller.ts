@@ -17,7 +17,8 @@ import type { Logger } from 'pino';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { MAX_INBOUND_BODY_BYTES } from '../integrations/receive-webhook/inbound-webhook.controller';
-import { MESSAGING, queryOf } from '../messaging-api/messaging-api';
+import { MESSAGING } from '../messaging-api/messaging-api';
+import { queryOf } from '../proxy/upstream.proxy';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { WritePathService } from '../write-path/write-path.service';
 

@@ -7,6 +7,7 @@ import {
 } from '@cms/http';
 import { LOGGER } from '@cms/service-kit';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { context, propagation } from '@opentelemetry/api';
 import CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
@@ -14,6 +15,12 @@ import { Gauge, Registry } from 'prom-client';
 import { Pool } from 'undici';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+
+/** The query string of a request as it was sent, without the `?`: what a proxied read passes on. */
+export function queryOf(request: FastifyRequest): string {
+  const at = request.url.indexOf('?');
+  return at === -1 ? '' : request.url.slice(at + 1);
+}
 
 export interface UpstreamAnswer {
   status: number;

@@ -17,18 +17,13 @@ import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { PathUuid } from '../ids/path-id.decorator';
-import { UpstreamProxy } from '../proxy/upstream.proxy';
+import { queryOf, UpstreamProxy } from '../proxy/upstream.proxy';
 import { WritePathService } from '../write-path/write-path.service';
 
 const READ = { permission: 'read', bucket: 'api', feature: 'webhooks' } as const;
 const CREATE = { permission: 'create', bucket: 'api', feature: 'webhooks' } as const;
 const UPDATE = { permission: 'update', bucket: 'api', feature: 'webhooks' } as const;
 const DELETE = { permission: 'delete', bucket: 'api', feature: 'webhooks' } as const;
-
-function queryOf(request: FastifyRequest): string {
-  const at = request.url.indexOf('?');
-  return at === -1 ? '' : request.url.slice(at + 1);
-}
 
 /**
  * Outbound webhook endpoints (extensions §4), business and agency plans only. The signing secret is
