@@ -27,6 +27,7 @@ import { pgCopyBaseline, type PgCopyBaseline } from './baselines/pg-copy.baselin
 import { measureContactsReplay, type ContactsReplay } from './figures/contacts-replay.figure';
 import { measureEventLatency, type EventLatency } from './figures/event-latency.figure';
 import { eventRequestSource } from './figures/events-rate.figure';
+import { measureMessagesSent, type MessagesSent } from './figures/messages-sent.figure';
 import { measureWebhookDeliveries, type WebhookDeliveries } from './figures/webhook-deliveries.figure';
 import { findSustainedRate, runClosedLoop, type SustainedSearch } from './load/closed-loop.load';
 import { BENCH_DIR, BenchSystem, ROOT, type ServiceName } from './support/bench-system';
@@ -35,7 +36,7 @@ import { summarizeProfile, type ProfileSummary } from './support/cpu-profile.sum
 import { HttpsReceiver } from './support/https.receiver';
 import { allMet, ratioOf, renderTable, thousands, type Row } from './support/report';
 
-const PHASES = ['baselines', 'rate', 'latency', 'webhooks', 'replay'] as const;
+const PHASES = ['baselines', 'rate', 'latency', 'webhooks', 'messages', 'replay'] as const;
 type Phase = (typeof PHASES)[number];
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [--rate N] [--profile] [--no-build]
@@ -44,7 +45,7 @@ const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [-
   --only      run only these phases (comma-separated); the others are reported as not measured
   --rate N    the sustained rate the latency phase halves, when the rate phase is not run
   --profile   CPU profiles and SQL statement counts of the services during the rate, latency,
-              webhook and replay phases (.local/bench/profiles/<run>/, summaries in the results)
+              webhook, messages and replay phases (.local/bench/profiles/<run>/, summaries in the results)
   --no-build  use dist/ as it is
 `;
 
@@ -93,6 +94,7 @@ function sizes(quick: boolean) {
         warmupSeconds: 3,
         latencySeconds: 8,
         webhookDeliveries: 2_000,
+        messageSeconds: 5,
         replayRecords: 30_000,
         replayPrepareSeconds: 20,
         replayTimeoutSeconds: 300,
@@ -104,6 +106,7 @@ function sizes(quick: boolean) {
         warmupSeconds: 5,
         latencySeconds: 20,
         webhookDeliveries: 10_000,
+        messageSeconds: 15,
         replayRecords: 150_000,
         replayPrepareSeconds: 60,
         replayTimeoutSeconds: 420,
@@ -113,6 +116,11 @@ function sizes(quick: boolean) {
 
 const TENANTS = 256;
 const WEBHOOK_ENDPOINTS = 32;
+/** Messages asked for a second: above the goal of 1,000/s, so that meeting it is the system's doing. */
+const MESSAGE_RATE = 1_100;
+const CONTACTS_PER_MESSAGING_WORKSPACE = 50;
+const MESSAGES_GOAL_PER_SECOND = 1_000;
+const MESSAGES_P99_LIMIT_MS = 1_000;
 const P99_LIMIT_MS = 100;
 const GATEWAY_LEVELS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 const NOOP_LEVELS = [8, 16, 32, 64, 128, 256];
@@ -164,6 +172,7 @@ interface Results {
     eventsRate?: SustainedSearch | { status: 'failed'; reason: string };
     eventLatency?: EventLatency | { status: 'failed'; reason: string };
     webhookDeliveries?: WebhookDeliveries | { status: 'failed'; reason: string };
+    messagesSent?: MessagesSent | { status: 'failed'; reason: string };
     contactsReplay?: ContactsReplay;
   };
   profiles: Record<string, ProfileSummary>;
@@ -295,6 +304,8 @@ function buildTable(results: Results): Row[] {
     cpu: formatCpu(measuredWebhooks?.cpu),
   });
 
+  rows.push(messagesRow(results.figures.messagesSent, best?.rps));
+
   const replay = results.figures.contactsReplay;
   const replayRate = replay?.status === 'measured' ? replay.report!.rate : undefined;
   const replayRatio = ratioOf(replayRate, copyRate);
@@ -372,6 +383,52 @@ function buildTable(results: Results): Row[] {
     cpu: formatCpu(pgCopy?.cpu),
   });
   return rows;
+}
+
+/**
+ * Messages end to end: delivered per second and p99 to message.sent, next to the events rate of the
+ * same run (what the gateway does for the simplest write, on the same machine at the same time).
+ */
+function messagesRow(
+  messages: MessagesSent | { status: 'failed'; reason: string } | undefined,
+  eventsRate: number | undefined,
+): Row {
+  const measured = isMeasured(messages) ? messages : undefined;
+  const ratio = ratioOf(measured?.perSecond, eventsRate);
+  const refused = Object.entries(measured?.refused ?? {})
+    .map(([status, count]) => `${thousands(count)} × ${status}`)
+    .join(', ');
+  return {
+    id: 'messages-sent',
+    figure: 'messages sent end to end through sandbox channels',
+    value: measured?.perSecond ?? null,
+    unit: 'messages/s',
+    shown: measured
+      ? `${thousands(measured.perSecond)} messages/s delivered (asked ${thousands(measured.rate)}/s for ${measured.seconds} s); ` +
+        `request → message.sent webhook p50 ${measured.sentLatencyMs.p50} ms, p99 ${measured.sentLatencyMs.p99} ms ` +
+        `(→ 202 p99 ${measured.answerMs.p99} ms); ` +
+        `${thousands(measured.deliveredWebhooks)} delivered and ${thousands(measured.sentWebhooks)} sent of ${thousands(measured.accepted)} accepted` +
+        (refused ? `; refused: ${refused}` : '') +
+        (measured.outOfOrder > 0 ? `; ${measured.outOfOrder} delivered before sent` : '')
+      : messages === undefined
+        ? 'not measured'
+        : `failed: ${(messages as { reason: string }).reason}`,
+    baseline: eventsRate ? { name: 'events rate', value: eventsRate, unit: 'req/s' } : null,
+    ratio,
+    goal: `≥ ${thousands(MESSAGES_GOAL_PER_SECOND)} messages/s, p99 ≤ ${MESSAGES_P99_LIMIT_MS / 1000} s to message.sent`,
+    met: measured
+      ? allMet([
+          measured.perSecond >= MESSAGES_GOAL_PER_SECOND,
+          measured.sentLatencyMs.p99 <= MESSAGES_P99_LIMIT_MS,
+          measured.accepted === measured.requests,
+          measured.deliveredWebhooks === measured.accepted,
+          measured.outOfOrder === 0,
+        ])
+      : messages === undefined
+        ? 'n/a'
+        : 'no',
+    cpu: formatCpu(measured?.cpu),
+  };
 }
 
 /** kafkajs on Node 24 warns about a timer it clamps itself (kafkajs#1751); other warnings still show. */
@@ -608,6 +665,32 @@ async function main(): Promise<number> {
               count: receiver.count - receivedBefore,
               unit: 'delivery',
             })),
+        },
+      ).catch(failed);
+    }
+
+    if (options.phases.has('messages')) {
+      log(`figure: messages end to end at ${thousands(MESSAGE_RATE)}/s for ${size.messageSeconds} s`);
+      let pids = new Map<ServiceName, number | undefined>();
+      let accepted = 0;
+      results.figures.messagesSent = await measureMessagesSent(
+        system,
+        receiver,
+        {
+          rate: MESSAGE_RATE,
+          seconds: size.messageSeconds,
+          contactsPerWorkspace: CONTACTS_PER_MESSAGING_WORKSPACE,
+        },
+        meter,
+        log,
+        {
+          started: () => {
+            pids = startProfiles(['gateway', 'contacts', 'messaging', 'webhook-dispatch']);
+          },
+          finished: (count) => {
+            accepted = count;
+            return finishProfiles('messages', pids, () => ({ count: accepted, unit: 'message' }));
+          },
         },
       ).catch(failed);
     }

@@ -4,6 +4,7 @@ import type { ServiceDefinition } from '@cms/service-kit';
 import { WEBHOOK_DISPATCH_MIGRATIONS } from '../migrations/1763800000000-webhook-dispatch-init.migration';
 import { WebhookDispatchRebuildable1763950000000 } from '../migrations/1763950000000-webhook-dispatch-rebuildable.migration';
 import { WebhookDispatchBigintIds1764000000000 } from '../migrations/1764000000000-webhook-dispatch-bigint-ids.migration';
+import { WebhookDispatchOrderedSubjects1764100000000 } from '../migrations/1764100000000-webhook-dispatch-ordered-subjects.migration';
 import { DEFAULT_SCHEMA, loadConfig, WEBHOOK_DISPATCH_CONFIG, type WebhookDispatchConfig } from './config';
 import { SOURCE } from './decisions/decision';
 import { RequestDecider } from './decisions/request-decider';
@@ -46,6 +47,7 @@ export const WEBHOOK_DISPATCH_SERVICE: ServiceDefinition<WebhookDispatchConfig, 
     ...WEBHOOK_DISPATCH_MIGRATIONS,
     WebhookDispatchRebuildable1763950000000,
     WebhookDispatchBigintIds1764000000000,
+    WebhookDispatchOrderedSubjects1764100000000,
   ],
   // The webhook requests, and the facts of the source table.
   recordTypes: () => {

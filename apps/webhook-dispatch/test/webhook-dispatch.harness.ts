@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CONSENT_FACT_TYPES,
   createEnvelope,
+  type MessageFactV1,
   encryptSecret,
   generateWebhookSecret,
   WEBHOOK_REQUEST_TYPES,
@@ -40,6 +41,13 @@ export interface ConsentInput {
   /** The fact's time; defaults to now. */
   time?: string;
 }
+
+/** A message fact's data: what a test sets, over a sent SMS to a contact. */
+export type MessageInput = Partial<MessageFactV1> & {
+  id: string;
+  /** The fact's time; defaults to now. */
+  time?: string;
+};
 
 export interface HarnessOptions {
   tls: TestCertificates;
@@ -199,6 +207,48 @@ export class DispatchHarness {
 
   publishFacts(facts: Envelope[]): Promise<void> {
     return this.kit.publish(this.topics.contacts, facts);
+  }
+
+  /**
+   * A message fact as the messaging service publishes it on cms.messaging.v1: the message after the
+   * change, the envelope's subject its id.
+   */
+  messageFact(workspaceId: number, type: string, input: MessageInput): Envelope<MessageFactV1> {
+    const { time = new Date().toISOString(), ...fields } = input;
+    const data: MessageFactV1 = {
+      direction: 'outbound',
+      status: type.replace(/^message\./, ''),
+      channel: 'sms',
+      channel_id: 3,
+      recipient: '+447700900123',
+      template: 'welcome',
+      workflow: null,
+      campaign_id: null,
+      fallback_from: null,
+      failure: null,
+      suppression: null,
+      contact: { id: 42, external_id: 'crm-42', name: 'Ada', phone: '+447700900123', email: null },
+      sent_at: time,
+      delivered_at: null,
+      read_at: null,
+      failed_at: null,
+      body: 'Hello Ada',
+      at: time,
+      ...fields,
+    };
+    return createEnvelope({
+      type,
+      source: 'messaging',
+      workspaceid: String(workspaceId),
+      subject: input.id,
+      time,
+      data,
+    });
+  }
+
+  /** Publishes message facts on the messaging topic, in the order given, as the messaging service does. */
+  publishMessageFacts(facts: Envelope[]): Promise<void> {
+    return this.kit.publish(this.topics.messaging, facts);
   }
 
   async consent(workspaceId: number, input: ConsentInput): Promise<Envelope> {

@@ -4,7 +4,7 @@ import type { Kafka } from 'kafkajs';
 import type { RequestSource } from '../load/closed-loop.load';
 import { runOpenLoop } from '../load/open-loop.load';
 import type { CpuMeter, CpuUsage } from '../support/cpu-meter';
-import { percentile } from '../support/percentiles';
+import { latencySummary as summary } from '../support/percentiles';
 
 export interface EventLatency {
   rate: number;
@@ -31,17 +31,6 @@ export interface EventLatency {
     relayToReader: { p50: number; p90: number; p99: number; max: number };
   };
   cpu: CpuUsage;
-}
-
-function summary(values: number[]): { p50: number; p90: number; p99: number; max: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const round = (value: number): number => Math.round(value * 10) / 10;
-  return {
-    p50: round(percentile(sorted, 50)),
-    p90: round(percentile(sorted, 90)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted[sorted.length - 1] ?? 0),
-  };
 }
 
 /**

@@ -139,6 +139,11 @@ export class BenchSystem {
     };
   }
 
+  isRunning(name: ServiceName): boolean {
+    const child = this.running.get(name)?.child;
+    return child !== undefined && child.exitCode === null && child.signalCode === null;
+  }
+
   async start(...names: ServiceName[]): Promise<void> {
     for (const name of names) {
       const service: Running = {

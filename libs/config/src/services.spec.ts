@@ -24,10 +24,11 @@ describe('the service catalog', () => {
     }
   });
 
-  it("reads the gateway's upstreams from CONTACTS_URL and WEBHOOK_DISPATCH_URL", () => {
+  it("reads the gateway's upstreams from CONTACTS_URL, WEBHOOK_DISPATCH_URL and MESSAGING_URL", () => {
     expect(upstreamsOf('gateway').map((upstream) => upstreamUrlVariable(upstream.name))).toEqual([
       'CONTACTS_URL',
       'WEBHOOK_DISPATCH_URL',
+      'MESSAGING_URL',
     ]);
   });
 });

@@ -109,7 +109,7 @@ export const SERVICE_CATALOG = catalog([
     role: 'consumer',
     consumers: [
       { name: 'webhook-dispatch', topics: ['requests'] },
-      { name: 'webhook-dispatch.facts', topics: ['contacts'] },
+      { name: 'webhook-dispatch.facts', topics: ['contacts', 'messaging'] },
     ],
     carriedTables: ['webhook_deliveries', 'webhook_attempts', 'webhook_endpoint_failures'],
     secrets: ['SECRETS_KEY'],

@@ -8,8 +8,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'webhook_deliveries' })
 @Index('webhook_deliveries_endpoint', ['endpointId', 'createdAt', 'id'])
-// Partial (WHERE status = 'pending'): a shape TypeORM cannot compare, so the migration owns it.
+// Partial (WHERE status = 'pending'): shapes TypeORM cannot compare, so the migrations own them.
 @Index('webhook_deliveries_due', { synchronize: false })
+@Index('webhook_deliveries_subject_order', { synchronize: false })
 export class WebhookDeliveryEntity {
   /** The envelope id and the Service-Delivery header: derived from the fact and the endpoint. */
   @PrimaryColumn({ type: 'uuid' })
@@ -27,6 +28,18 @@ export class WebhookDeliveryEntity {
 
   @Column({ name: 'event_type', type: 'text' })
   eventType!: WebhookDeliveryType;
+
+  /**
+   * What the event is about (a message id) when its events go to an endpoint in order: while a
+   * delivery of the same subject with a lower `fact_offset` is pending for the endpoint, this one waits.
+   * Null for events that need no order.
+   */
+  @Column({ type: 'text', nullable: true })
+  subject!: string | null;
+
+  /** The offset of the fact in its partition; the facts of one subject share a partition. */
+  @Column({ name: 'fact_offset', type: 'bigint', nullable: true })
+  factOffset!: string | null;
 
   /** The envelope, serialised once: every attempt sends these exact bytes. */
   @Column({ type: 'text' })

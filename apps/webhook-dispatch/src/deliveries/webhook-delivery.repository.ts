@@ -20,6 +20,8 @@ export interface NewDelivery {
   countsTowardSwitchOff: boolean;
   /** The time of the fact or request it comes from; it is also due from then. */
   createdAt: Date;
+  /** For events delivered in order: their subject and their fact's offset in its partition. */
+  ordered?: { subject: string; factOffset: string };
 }
 
 export interface DeliveryFilters {
@@ -62,13 +64,16 @@ export class WebhookDeliveryRepository {
     // A fact the relay published twice can come twice in one chunk: its deliveries are made once.
     const deliveries = [...new Map(all.map((delivery) => [delivery.id, delivery])).values()];
     if (deliveries.length === 0) return 0;
-    // Arrays rather than a VALUES list: any number of rows fits in the statement's 7 parameters.
+    // Arrays rather than a VALUES list: any number of rows fits in the statement's 9 parameters.
     const inserted: Array<{ id: string }> = await this.manager.query(
       `INSERT INTO webhook_deliveries
-         (id, endpoint_id, workspace_id, event_type, body, counts_toward_switch_off, status, next_attempt_at, created_at, updated_at)
-       SELECT u.id, u.endpoint_id, u.workspace_id, u.event_type, u.body, u.counts, 'pending', u.at, u.at, u.at
-         FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[], $5::text[], $6::boolean[], $7::timestamptz[])
-              AS u(id, endpoint_id, workspace_id, event_type, body, counts, at)
+         (id, endpoint_id, workspace_id, event_type, body, counts_toward_switch_off, status, next_attempt_at,
+          created_at, updated_at, subject, fact_offset)
+       SELECT u.id, u.endpoint_id, u.workspace_id, u.event_type, u.body, u.counts, 'pending', u.at, u.at, u.at,
+              u.subject, u.fact_offset
+         FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[], $5::text[], $6::boolean[], $7::timestamptz[],
+                     $8::text[], $9::bigint[])
+              AS u(id, endpoint_id, workspace_id, event_type, body, counts, at, subject, fact_offset)
        ON CONFLICT (id) DO NOTHING
        RETURNING id`,
       [
@@ -79,6 +84,8 @@ export class WebhookDeliveryRepository {
         deliveries.map((d) => d.body),
         deliveries.map((d) => d.countsTowardSwitchOff),
         deliveries.map((d) => d.createdAt),
+        deliveries.map((d) => d.ordered?.subject ?? null),
+        deliveries.map((d) => d.ordered?.factOffset ?? null),
       ],
     );
     if (inserted.length > 0) await this.wakeWorkers();

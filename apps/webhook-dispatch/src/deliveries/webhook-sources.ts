@@ -1,8 +1,11 @@
 import {
   CONSENT_FACT_TYPES,
   CONTACTS_RECORD_TYPES,
+  MESSAGING_FACT_TYPES,
+  MESSAGING_RECORD_TYPES,
   type ConsentChangedV1,
   type DecodedRecord,
+  type MessageFactV1,
   type RecordTypeDefinition,
   type TopicKey,
   type WebhookEventType,
@@ -16,51 +19,114 @@ export interface WebhookSource {
   kind: WebhookEventType;
   /** The envelope's `data`: pure, from the fact alone, so a fact read again gives the same bytes. */
   data(fact: DecodedRecord): Record<string, unknown>;
+  /**
+   * What the event is about, when its events must reach an endpoint in the order of their facts: a
+   * delivery to an endpoint waits while an earlier one of the same subject is pending there. The
+   * facts of one subject must share a partition (their producer keys them so), as their offsets order them.
+   */
+  subject?(fact: DecodedRecord): string;
 }
 
 function source<TFact>(
   topic: TopicKey,
   kind: WebhookEventType,
   data: (fact: TFact) => Record<string, unknown>,
+  subject?: (fact: TFact) => string,
 ): WebhookSource {
-  return { topic, kind, data: (record) => data(record.data as TFact) };
+  return {
+    topic,
+    kind,
+    data: (record) => data(record.data as TFact),
+    ...(subject ? { subject: (record: DecodedRecord) => subject(record.data as TFact) } : {}),
+  };
+}
+
+/** The contact as every webhook shows it: id, external_id, name, phone, email (specification). */
+function contactData(
+  contact: ConsentChangedV1['contact'] | MessageFactV1['contact'],
+): Record<string, unknown> {
+  return {
+    id: contact.id,
+    external_id: contact.external_id ?? null,
+    name: contact.name ?? null,
+    phone: contact.phone ?? null,
+    email: contact.email ?? null,
+  };
 }
 
 /** data of consent.granted and consent.revoked: channel, status, source, contact (specification). */
 function consentData(fact: ConsentChangedV1): Record<string, unknown> {
-  const { contact } = fact;
   return {
     channel: fact.channel,
     status: fact.status,
     source: fact.source,
-    contact: {
-      id: contact.id,
-      external_id: contact.external_id ?? null,
-      name: contact.name ?? null,
-      phone: contact.phone ?? null,
-      email: contact.email ?? null,
-    },
+    contact: contactData(fact.contact),
   };
 }
 
 /**
+ * data of message.sent, .delivered, .read, .failed and .suppressed: the fields of the specification,
+ * in its order; `failure` with the provider's own code besides code, reason and fix (extensions §9).
+ */
+export function messageData(fact: MessageFactV1): Record<string, unknown> {
+  const { workflow, failure } = fact;
+  return {
+    id: fact.id,
+    status: fact.status,
+    channel: fact.channel,
+    recipient: fact.recipient ?? null,
+    template: fact.template ?? null,
+    workflow: workflow
+      ? { id: workflow.id, name: workflow.name, run_id: workflow.run_id, step: workflow.step }
+      : null,
+    campaign_id: fact.campaign_id ?? null,
+    fallback_from: fact.fallback_from ?? null,
+    failure: failure
+      ? {
+          code: failure.code,
+          reason: failure.reason,
+          fix: failure.fix,
+          provider_code: failure.provider_code ?? null,
+        }
+      : null,
+    contact: contactData(fact.contact),
+    sent_at: fact.sent_at ?? null,
+    delivered_at: fact.delivered_at ?? null,
+    read_at: fact.read_at ?? null,
+    failed_at: fact.failed_at ?? null,
+  };
+}
+
+/** The events of one message reach an endpoint in the order of its facts (extensions §9, Statuses). */
+function messageSource(kind: WebhookEventType): WebhookSource {
+  return source<MessageFactV1>('messaging', kind, messageData, (fact) => fact.id);
+}
+
+/**
  * THE table from facts to webhook events: one row per fact type that becomes a webhook. Nothing else
- * in the service knows which facts exist. A producer plugs in by adding its rows, e.g. for messaging:
+ * in the service knows which facts exist. A producer plugs in by adding its rows, e.g. for automations:
  *
- *   [MESSAGING_FACT_TYPES.delivered]: source<MessageDeliveredV1>('messaging', 'message.delivered', messageData),
  *   [OUTCOME_FACT_TYPES.recorded]: source<OutcomeRecordedV1>('automations', 'outcome.recorded', outcomeData),
  *
- * and its record definitions to SOURCE_RECORD_DEFINITIONS; the consumer then subscribes to its topic.
+ * and its record definitions to KNOWN_FACT_DEFINITIONS; the consumer then subscribes to its topic.
  */
 export const WEBHOOK_SOURCES: Readonly<Record<string, WebhookSource>> = {
   [CONSENT_FACT_TYPES.granted]: source<ConsentChangedV1>('contacts', 'consent.granted', consentData),
   [CONSENT_FACT_TYPES.revoked]: source<ConsentChangedV1>('contacts', 'consent.revoked', consentData),
+  [MESSAGING_FACT_TYPES.messageSent]: messageSource('message.sent'),
+  [MESSAGING_FACT_TYPES.messageDelivered]: messageSource('message.delivered'),
+  [MESSAGING_FACT_TYPES.messageRead]: messageSource('message.read'),
+  [MESSAGING_FACT_TYPES.messageFailed]: messageSource('message.failed'),
+  [MESSAGING_FACT_TYPES.messageSuppressed]: messageSource('message.suppressed'),
 };
 
 export const WEBHOOK_SOURCE_FACT_TYPES = Object.keys(WEBHOOK_SOURCES);
 
 /** Every version of every fact type in the table, with its upcasters, as its owner registered them. */
-const KNOWN_FACT_DEFINITIONS: readonly RecordTypeDefinition[] = [...CONTACTS_RECORD_TYPES];
+const KNOWN_FACT_DEFINITIONS: readonly RecordTypeDefinition[] = [
+  ...CONTACTS_RECORD_TYPES,
+  ...MESSAGING_RECORD_TYPES,
+];
 
 export const SOURCE_RECORD_DEFINITIONS: RecordTypeDefinition[] = KNOWN_FACT_DEFINITIONS.filter(
   (definition) => definition.type in WEBHOOK_SOURCES,

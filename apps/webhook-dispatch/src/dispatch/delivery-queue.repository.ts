@@ -88,7 +88,9 @@ interface ClaimRow {
  * LOCKED and lease them; each attempt is counted in its own transaction before the request goes out,
  * and its answer is recorded, with the delivery's next state, in another. A worker that dies leaves a
  * lease that runs out and an attempt that counts: the next worker records it as interrupted and goes
- * on with the schedule, always under the same delivery id.
+ * on with the schedule, always under the same delivery id. A delivery with a subject is not claimed
+ * while an earlier one of its subject is pending for its endpoint (in flight or waiting for a retry):
+ * the events of one message reach an endpoint in order.
  */
 export class DeliveryQueueRepository {
   constructor(
@@ -121,6 +123,11 @@ export class DeliveryQueueRepository {
                SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
                 WHERE d.endpoint_id = r.endpoint_id AND d.status = 'pending' AND d.next_attempt_at <= now()
                   AND (d.leased_until IS NULL OR d.leased_until <= now())
+                  AND (d.subject IS NULL OR NOT EXISTS (
+                        SELECT 1 FROM webhook_deliveries earlier
+                         WHERE earlier.endpoint_id = d.endpoint_id AND earlier.subject IS NOT NULL
+                           AND earlier.subject = d.subject AND earlier.status = 'pending'
+                           AND earlier.fact_offset < d.fact_offset))
                 ORDER BY d.next_attempt_at, d.id
                 LIMIT GREATEST(r.free, 0)
              ) d

@@ -28,8 +28,8 @@ export class FanOut {
   /** Each workspace's endpoints in id order. */
   private constructor(private readonly byWorkspace: ReadonlyMap<number, readonly Receiver[]>) {}
 
-  /** The deliveries of one fact, in endpoint id order. */
-  deliveriesOf(fact: DecodedRecord): NewDelivery[] {
+  /** The deliveries of one fact, read at `offset` of its partition, in endpoint id order. */
+  deliveriesOf(fact: DecodedRecord, offset: string): NewDelivery[] {
     const source = WEBHOOK_SOURCES[fact.type];
     if (!source) return [];
     const workspaceId = workspaceIdOf(fact);
@@ -39,6 +39,7 @@ export class FanOut {
     );
     if (receiving.length === 0) return [];
     const data = source.data(fact);
+    const subject = source.subject?.(fact);
     return receiving.map(({ id: endpointId }) => {
       const id = deterministicId(fact.id, endpointId);
       return {
@@ -49,18 +50,15 @@ export class FanOut {
         body: serialiseEnvelope(id, source.kind, at, data),
         countsTowardSwitchOff: true,
         createdAt: at,
+        ...(subject !== undefined ? { ordered: { subject, factOffset: offset } } : {}),
       };
     });
   }
 
-  /** Makes the deliveries of the facts in the surrounding transaction. */
-  static async apply(manager: EntityManager, facts: readonly DecodedRecord[]): Promise<void> {
-    if (facts.length === 0) return;
-    const fanOut = await FanOut.load(manager, facts);
-    await FanOut.create(
-      manager,
-      facts.flatMap((fact) => fanOut.deliveriesOf(fact)),
-    );
+  /** Makes the deliveries of a fact read at `offset`, in the surrounding transaction. */
+  static async apply(manager: EntityManager, fact: DecodedRecord, offset: string): Promise<void> {
+    const fanOut = await FanOut.load(manager, [fact]);
+    await FanOut.create(manager, fanOut.deliveriesOf(fact, offset));
   }
 
   static async create(manager: EntityManager, deliveries: readonly NewDelivery[]): Promise<void> {

@@ -21,7 +21,7 @@ export class SourceFactsConsumer {
     const context = recordContext(rawContext);
     // Below the replay horizon the deliveries of this fact were made by an earlier life of the schema.
     if (context.replaying) return;
-    await FanOut.apply(context.manager, [record]);
+    await FanOut.apply(context.manager, record, context.offset);
   }
 }
 
@@ -45,8 +45,8 @@ export class SourceFactsChunk implements ChunkHandler {
       facts.map(({ record }) => record),
     );
     const deliveries = [];
-    for (const { record, inSpan } of facts)
-      deliveries.push(...(await inSpan(async () => fanOut.deliveriesOf(record))));
+    for (const { record, context, inSpan } of facts)
+      deliveries.push(...(await inSpan(async () => fanOut.deliveriesOf(record, context.offset))));
     await FanOut.create(manager, deliveries);
   }
 }
