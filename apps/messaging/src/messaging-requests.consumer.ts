@@ -1,12 +1,5 @@
 import { MESSAGING_REQUEST_TYPES, type DecodedRecord, type RequestRecord } from '@cms/contracts';
-import {
-  decideRequest,
-  DecidesRequest,
-  handlerFor,
-  type Answer,
-  type Decision,
-  type RequestHandlers,
-} from '@cms/kafka';
+import { DecidesRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
@@ -14,14 +7,13 @@ import { CreateChannelHandler } from './channels/create-channel/create-channel.h
 import { CreatePushSubscriptionHandler } from './channels/create-push-subscription/create-push-subscription.handler';
 import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.handler';
 import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
-import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
+import { MESSAGING_CONFIG, type MessagingConfig } from './config';
+import { decideMessaging, type MessagingDecision } from './decisions/messaging-decision';
 import { CreateTemplateHandler } from './templates/create-template/create-template.handler';
 import { DeleteTemplateHandler } from './templates/delete-template/delete-template.handler';
 import { UpdateTemplateHandler } from './templates/update-template/update-template.handler';
-import { RecordAttemptHandler } from './messages/record-attempt/record-attempt.handler';
-import { RecordReceiptHandler } from './messages/record-receipt/record-receipt.handler';
+import { MessageRequests } from './messages/message-requests';
 import { SandboxInboundHandler } from './messages/sandbox-inbound/sandbox-inbound.handler';
-import { SendMessageHandler } from './messages/send-message/send-message.handler';
 import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
@@ -30,7 +22,6 @@ const ANSWERED_TYPES = [
   MESSAGING_REQUEST_TYPES.channelUpdate,
   MESSAGING_REQUEST_TYPES.channelDelete,
   MESSAGING_REQUEST_TYPES.pushSubscriptionCreate,
-  MESSAGING_REQUEST_TYPES.messageSend,
   MESSAGING_REQUEST_TYPES.sandboxInbound,
   MESSAGING_REQUEST_TYPES.templateCreate,
   MESSAGING_REQUEST_TYPES.templateUpdate,
@@ -43,7 +34,7 @@ type AnsweredType = (typeof ANSWERED_TYPES)[number];
 @Controller()
 export class MessagingRequestsConsumer {
   /** One use case per answered type: a type without one, or one for another payload, does not compile. */
-  private readonly handlers: RequestHandlers<AnsweredType>;
+  private readonly handlers: RequestHandlers<AnsweredType, MessagingDecision>;
 
   constructor(
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
@@ -54,10 +45,8 @@ export class MessagingRequestsConsumer {
     @Inject(CreateTemplateHandler) createTemplate: CreateTemplateHandler,
     @Inject(UpdateTemplateHandler) updateTemplate: UpdateTemplateHandler,
     @Inject(DeleteTemplateHandler) deleteTemplate: DeleteTemplateHandler,
-    @Inject(SendMessageHandler) sendMessage: SendMessageHandler,
     @Inject(SandboxInboundHandler) sandboxInbound: SandboxInboundHandler,
-    @Inject(RecordAttemptHandler) private readonly attempts: RecordAttemptHandler,
-    @Inject(RecordReceiptHandler) private readonly receipts: RecordReceiptHandler,
+    @Inject(MessageRequests) private readonly messages: MessageRequests,
   ) {
     this.handlers = {
       [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => createChannel.handle(decision),
@@ -67,7 +56,6 @@ export class MessagingRequestsConsumer {
       [MESSAGING_REQUEST_TYPES.templateCreate]: (decision) => createTemplate.handle(decision),
       [MESSAGING_REQUEST_TYPES.templateUpdate]: (decision) => updateTemplate.handle(decision),
       [MESSAGING_REQUEST_TYPES.templateDelete]: (decision) => deleteTemplate.handle(decision),
-      [MESSAGING_REQUEST_TYPES.messageSend]: (decision) => sendMessage.handle(decision),
       [MESSAGING_REQUEST_TYPES.sandboxInbound]: (decision) => sandboxInbound.handle(decision),
     };
   }
@@ -76,7 +64,16 @@ export class MessagingRequestsConsumer {
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
     const topics = { facts: this.config.topics.messaging, outcomes: this.config.topics.outcomes };
     // Bound to exactly the types of the map.
-    return decideRequest(record, context, SOURCE, topics, handlerFor(this.handlers, record.type)!);
+    return decideMessaging(record, context, topics, handlerFor(this.handlers, record.type)!);
+  }
+
+  /** `POST /api/v1/messages`: answered; a chunk of message requests decides it the same way (MessagesChunk). */
+  @DecidesRequest(MESSAGING_REQUEST_TYPES.messageSend, REQUESTS_TRANSPORT)
+  send(
+    @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageSend>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.messages.decide(record, context);
   }
 
   /** From the send worker, not a client: no outcome. */
@@ -85,7 +82,7 @@ export class MessagingRequestsConsumer {
     @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageAttempt>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.unanswered(record, context, (decision) => this.attempts.handle(decision));
+    return this.messages.decide(record, context);
   }
 
   /** From the timer worker (sandbox receipts) and provider callbacks: no outcome. */
@@ -94,7 +91,7 @@ export class MessagingRequestsConsumer {
     @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageReceipt>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.unanswered(record, context, (decision) => this.receipts.receipt(decision));
+    return this.messages.decide(record, context);
   }
 
   /** From the timer worker: a route step's wait ended. */
@@ -103,15 +100,6 @@ export class MessagingRequestsConsumer {
     @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageTimeout>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.unanswered(record, context, (decision) => this.receipts.timeout(decision));
-  }
-
-  /** A request the service appended itself: decided and its facts published, nobody answered. */
-  private unanswered<T>(
-    record: DecodedRecord<T>,
-    context: unknown,
-    handler: (decision: Decision<T>) => Promise<Answer>,
-  ): Promise<void> {
-    return decideRequest(record, context, SOURCE, { facts: this.config.topics.messaging }, handler);
+    return this.messages.decide(record, context);
   }
 }

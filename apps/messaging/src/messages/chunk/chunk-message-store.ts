@@ -1,0 +1,445 @@
+import type { UndoScope } from '@cms/kafka';
+import { In, type EntityManager, type FindOptionsWhere, type QueryDeepPartialEntity } from 'typeorm';
+
+import { ChannelEntity } from '../../channels/channel.entity';
+import { ContactEntity } from '../../contacts/contact.entity';
+import { TemplateEntity } from '../../templates/template.entity';
+import { MessageEntity, SuppressionEntity } from '../message.entity';
+import { fallbackMessageId } from '../message-ids';
+import {
+  deleteSendJobs,
+  deleteTimers,
+  insertSendJobs,
+  insertTimers,
+  type MessageStore,
+  type NewSendJob,
+  type NewTimer,
+} from '../message.repository';
+import { storedJson } from './stored-json';
+
+/** What a chunk of records can look up: loaded before the records are decided. */
+export interface MessageKeys {
+  messageIds: Set<string>;
+  /** `workspace\0idempotency key`. */
+  idempotencyKeys: Set<string>;
+  channelIds: Set<number>;
+  /** Workspaces whose default channels a record may ask for. */
+  defaultWorkspaces: Set<number>;
+  templateIds: Set<number>;
+  contactIds: Set<number>;
+}
+
+export function emptyMessageKeys(): MessageKeys {
+  return {
+    messageIds: new Set(),
+    idempotencyKeys: new Set(),
+    channelIds: new Set(),
+    defaultWorkspaces: new Set(),
+    templateIds: new Set(),
+    contactIds: new Set(),
+  };
+}
+
+export function keyOf(workspaceId: number, value: string): string {
+  return `${workspaceId}\u0000${value}`;
+}
+
+/** The columns a decision changes on a stored message (status moves, the attempt's details). */
+const UPDATED_COLUMNS = {
+  status: 'text',
+  recipient: 'text',
+  body: 'text',
+  subject: 'text',
+  html: 'text',
+  providerMessageId: 'text',
+  failure: 'jsonb',
+  suppression: 'jsonb',
+  sentAt: 'timestamptz',
+  deliveredAt: 'timestamptz',
+  readAt: 'timestamptz',
+  failedAt: 'timestamptz',
+  history: 'jsonb',
+  updatedAt: 'timestamptz',
+} as const satisfies Partial<Record<keyof MessageEntity, string>>;
+
+type UpdatedColumn = keyof typeof UPDATED_COLUMNS;
+
+function columnName(property: string): string {
+  return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+const UPDATE_SQL = `UPDATE messages m SET ${Object.keys(UPDATED_COLUMNS)
+  .map((property) => `${columnName(property)} = v.${columnName(property)}`)
+  .join(', ')}
+  FROM jsonb_to_recordset($1::jsonb) AS v(id text, ${Object.entries(UPDATED_COLUMNS)
+    .map(([property, type]) => `${columnName(property)} ${type}`)
+    .join(', ')})
+ WHERE m.id = v.id`;
+
+/** A message as it reads back once stored: its jsonb values in jsonb's form, its times copied. */
+function storedMessage(message: MessageEntity): MessageEntity {
+  const copy = (value: Date | null): Date | null => (value === null ? null : new Date(value.getTime()));
+  return {
+    ...message,
+    workflow: storedJson(message.workflow),
+    failure: storedJson(message.failure),
+    suppression: storedJson(message.suppression),
+    history: storedJson(message.history),
+    route: storedJson(message.route),
+    sentAt: copy(message.sentAt),
+    deliveredAt: copy(message.deliveredAt),
+    readAt: copy(message.readAt),
+    failedAt: copy(message.failedAt),
+    createdAt: copy(message.createdAt)!,
+    updatedAt: copy(message.updatedAt)!,
+  };
+}
+
+/**
+ * Writes of rows by id that a decision adds or removes (send jobs, timers), kept as the statements
+ * would leave them: a removal deletes whatever row there was, an addition after it inserts, and an
+ * addition where a row is (stored, or added before in the chunk) keeps that row.
+ */
+class KeyedWrites<T> {
+  private readonly entries = new Map<string, { remove: boolean; insert: T | null }>();
+
+  constructor(private readonly undo: Array<() => void>) {}
+
+  add(id: string, row: T): void {
+    const entry = this.entries.get(id);
+    if (entry?.insert != null) return;
+    this.change(id, { remove: entry?.remove ?? false, insert: row });
+  }
+
+  remove(id: string): void {
+    this.change(id, { remove: true, insert: null });
+  }
+
+  get removed(): string[] {
+    return [...this.entries].filter(([, entry]) => entry.remove).map(([id]) => id);
+  }
+
+  get inserted(): T[] {
+    return [...this.entries.values()].flatMap((entry) => (entry.insert === null ? [] : [entry.insert]));
+  }
+
+  private change(id: string, next: { remove: boolean; insert: T | null }): void {
+    const previous = this.entries.get(id);
+    this.entries.set(id, next);
+    this.undo.push(() => {
+      if (previous === undefined) this.entries.delete(id);
+      else this.entries.set(id, previous);
+    });
+  }
+}
+
+/**
+ * Rows of one table a chunk reads by id: loaded up front, a miss read on its own (a row the chunk
+ * has not touched reads the same from the database), an id known absent answered without a query.
+ */
+class Lookup<K, V> {
+  readonly rows = new Map<K, V>();
+  readonly absent = new Set<K>();
+
+  constructor(
+    private readonly load: (ids: K[]) => Promise<V[]>,
+    private readonly idOf: (row: V) => K,
+  ) {}
+
+  async preload(ids: Iterable<K>): Promise<void> {
+    const wanted = [...ids].filter((id) => !this.rows.has(id) && !this.absent.has(id));
+    if (wanted.length === 0) return;
+    const found = await this.load(wanted);
+    for (const row of found) this.rows.set(this.idOf(row), row);
+    for (const id of wanted) if (!this.rows.has(id)) this.absent.add(id);
+  }
+
+  async get(id: K): Promise<V | null> {
+    await this.preload([id]);
+    return this.rows.get(id) ?? null;
+  }
+}
+
+/**
+ * The state a chunk of message requests can read, loaded in a few statements, then read and written
+ * in memory while the records are decided in order; `flush` writes what they changed with one
+ * statement per table and kind of write. A refused record is undone with its undo log.
+ */
+export class ChunkMessageStore implements MessageStore {
+  private readonly undo: Array<() => void> = [];
+  private readonly messages: Lookup<string, MessageEntity>;
+  private readonly channels: Lookup<number, ChannelEntity>;
+  private readonly templates: Lookup<number, TemplateEntity>;
+  private readonly contacts: Lookup<number, ContactEntity>;
+  /** `workspace\0key` → the message holding it, or null when none does. */
+  private readonly idempotency = new Map<string, string | null>();
+  private readonly defaultsLoaded = new Set<number>();
+  private readonly inserted = new Set<string>();
+  private readonly updated = new Set<string>();
+  private readonly changedChannels = new Set<number>();
+  private readonly sendJobs = new KeyedWrites<NewSendJob>(this.undo);
+  private readonly timers = new KeyedWrites<NewTimer>(this.undo);
+  private readonly suppressions: SuppressionEntity[] = [];
+
+  private constructor(private readonly manager: EntityManager) {
+    this.messages = new Lookup(
+      (ids) => manager.findBy(MessageEntity, { id: In(ids) }),
+      (row) => row.id,
+    );
+    this.channels = new Lookup(
+      (ids) => manager.findBy(ChannelEntity, { id: In(ids) }),
+      (row) => Number(row.id),
+    );
+    this.templates = new Lookup(
+      (ids) => manager.findBy(TemplateEntity, { id: In(ids) }),
+      (row) => Number(row.id),
+    );
+    this.contacts = new Lookup(
+      (ids) => manager.findBy(ContactEntity, { id: In(ids) }),
+      (row) => Number(row.id),
+    );
+  }
+
+  /** A part of a decision refused by the rules leaves nothing behind in the chunk's state. */
+  readonly undoScope: UndoScope = async (work) => {
+    const mark = this.undo.length;
+    try {
+      return await work();
+    } catch (error) {
+      while (this.undo.length > mark) this.undo.pop()!();
+      throw error;
+    }
+  };
+
+  /**
+   * Loads what `keys` name: the messages (and those holding the idempotency keys), then the messages
+   * their routes would fall back to, the channels (and the workspaces' defaults), templates and
+   * contacts they and the requests name.
+   */
+  static async load(manager: EntityManager, keys: MessageKeys): Promise<ChunkMessageStore> {
+    const store = new ChunkMessageStore(manager);
+    await store.loadMessages(keys);
+    const fallbacks = new Set<string>();
+    for (const message of store.messages.rows.values()) {
+      keys.channelIds.add(Number(message.channelId));
+      if (message.contactId !== null) keys.contactIds.add(Number(message.contactId));
+      const route = message.route;
+      const next = route?.steps[route.step + 1];
+      if (route === null || next === undefined) continue;
+      fallbacks.add(fallbackMessageId(message.id, route.step + 1));
+      if (next.channel_id !== null) keys.channelIds.add(next.channel_id);
+      keys.templateIds.add(next.template_id);
+    }
+    await store.messages.preload(fallbacks);
+    await store.loadChannels(keys);
+    await store.templates.preload(keys.templateIds);
+    await store.contacts.preload(keys.contactIds);
+    return store;
+  }
+
+  private async loadMessages(keys: MessageKeys): Promise<void> {
+    const where: Array<FindOptionsWhere<MessageEntity>> = [];
+    if (keys.messageIds.size > 0) where.push({ id: In([...keys.messageIds]) });
+    for (const key of keys.idempotencyKeys) {
+      const at = key.indexOf('\u0000');
+      where.push({ workspaceId: Number(key.slice(0, at)), idempotencyKey: key.slice(at + 1) });
+    }
+    if (where.length === 0) return;
+    for (const message of await this.manager.find(MessageEntity, { where })) this.remember(message);
+    for (const id of keys.messageIds) if (!this.messages.rows.has(id)) this.messages.absent.add(id);
+    for (const key of keys.idempotencyKeys) if (!this.idempotency.has(key)) this.idempotency.set(key, null);
+  }
+
+  private async loadChannels(keys: MessageKeys): Promise<void> {
+    const where: Array<FindOptionsWhere<ChannelEntity>> = [];
+    const ids = [...keys.channelIds];
+    const workspaces = [...keys.defaultWorkspaces];
+    if (ids.length > 0) where.push({ id: In(ids) });
+    if (workspaces.length > 0) where.push({ workspaceId: In(workspaces), isDefault: true });
+    if (where.length === 0) return;
+    for (const channel of await this.manager.find(ChannelEntity, { where })) {
+      this.channels.rows.set(Number(channel.id), channel);
+    }
+    for (const id of ids) if (!this.channels.rows.has(id)) this.channels.absent.add(id);
+    for (const workspace of workspaces) this.defaultsLoaded.add(workspace);
+  }
+
+  private remember(message: MessageEntity): void {
+    const known = this.messages.rows.get(message.id);
+    if (known === undefined) this.messages.rows.set(message.id, message);
+    const row = known ?? message;
+    if (row.idempotencyKey !== null) {
+      this.idempotency.set(keyOf(Number(row.workspaceId), row.idempotencyKey), row.id);
+    }
+  }
+
+  async find(workspaceId: number, id: string): Promise<MessageEntity | null> {
+    const message = await this.messages.get(id);
+    return message !== null && Number(message.workspaceId) === workspaceId ? { ...message } : null;
+  }
+
+  async findByIdempotencyKey(workspaceId: number, idempotencyKey: string): Promise<MessageEntity | null> {
+    const key = keyOf(workspaceId, idempotencyKey);
+    if (!this.idempotency.has(key)) {
+      const found = await this.manager.findOneBy(MessageEntity, { workspaceId, idempotencyKey });
+      if (found === null) this.idempotency.set(key, null);
+      else this.remember(found);
+    }
+    const id = this.idempotency.get(key) ?? null;
+    return id === null ? null : this.find(workspaceId, id);
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.messages.get(id)) !== null;
+  }
+
+  async insert(message: MessageEntity): Promise<void> {
+    if ((await this.messages.get(message.id)) !== null) {
+      throw new Error(`message ${message.id} exists already`);
+    }
+    const key =
+      message.idempotencyKey === null ? null : keyOf(Number(message.workspaceId), message.idempotencyKey);
+    const heldBy = key === null ? undefined : this.idempotency.get(key);
+    this.messages.rows.set(message.id, storedMessage(message));
+    this.messages.absent.delete(message.id);
+    this.inserted.add(message.id);
+    if (key !== null) this.idempotency.set(key, message.id);
+    this.undo.push(() => {
+      this.messages.rows.delete(message.id);
+      this.messages.absent.add(message.id);
+      this.inserted.delete(message.id);
+      if (key === null) return;
+      if (heldBy === undefined) this.idempotency.delete(key);
+      else this.idempotency.set(key, heldBy);
+    });
+  }
+
+  async update(id: string, changes: Partial<MessageEntity>): Promise<void> {
+    const previous = this.messages.rows.get(id);
+    if (previous === undefined) throw new Error(`message ${id} was not read before it changed`);
+    for (const property of Object.keys(changes)) {
+      if (!Object.hasOwn(UPDATED_COLUMNS, property)) {
+        throw new Error(`a chunk does not write the ${property} of a message`);
+      }
+    }
+    const wasUpdated = this.updated.has(id);
+    this.messages.rows.set(id, storedMessage({ ...previous, ...changes }));
+    if (!this.inserted.has(id)) this.updated.add(id);
+    this.undo.push(() => {
+      this.messages.rows.set(id, previous);
+      if (!wasUpdated) this.updated.delete(id);
+    });
+  }
+
+  async channel(workspaceId: number, id: number): Promise<ChannelEntity | null> {
+    const channel = await this.channels.get(id);
+    return channel !== null && Number(channel.workspaceId) === workspaceId ? { ...channel } : null;
+  }
+
+  async defaultChannel(workspaceId: number, type: ChannelEntity['type']): Promise<ChannelEntity | null> {
+    if (!this.defaultsLoaded.has(workspaceId)) {
+      const found = await this.manager.findBy(ChannelEntity, { workspaceId, isDefault: true });
+      for (const channel of found) {
+        if (!this.channels.rows.has(Number(channel.id))) this.channels.rows.set(Number(channel.id), channel);
+      }
+      this.defaultsLoaded.add(workspaceId);
+    }
+    for (const channel of this.channels.rows.values()) {
+      if (Number(channel.workspaceId) === workspaceId && channel.type === type && channel.isDefault) {
+        return { ...channel };
+      }
+    }
+    return null;
+  }
+
+  async template(workspaceId: number, id: number): Promise<TemplateEntity | null> {
+    const template = await this.templates.get(id);
+    return template !== null && Number(template.workspaceId) === workspaceId ? template : null;
+  }
+
+  async contact(workspaceId: number, id: number | null): Promise<ContactEntity | null> {
+    if (id === null) return null;
+    const contact = await this.contacts.get(id);
+    return contact !== null && Number(contact.workspaceId) === workspaceId ? contact : null;
+  }
+
+  async addSendJob(messageId: string, workspaceId: number, dueAt: Date): Promise<void> {
+    this.sendJobs.add(messageId, { messageId, workspaceId, dueAt });
+  }
+
+  async removeSendJob(messageId: string): Promise<void> {
+    this.sendJobs.remove(messageId);
+  }
+
+  async addTimers(timers: NewTimer[]): Promise<void> {
+    for (const timer of timers) this.timers.add(timer.id, timer);
+  }
+
+  async removeTimers(ids: string[]): Promise<void> {
+    for (const id of ids) this.timers.remove(id);
+  }
+
+  async setChannelStatus(channel: ChannelEntity, status: ChannelEntity['status'], at: Date): Promise<void> {
+    const id = Number(channel.id);
+    const previous = this.channels.rows.get(id);
+    if (previous === undefined) throw new Error(`channel ${id} was not read before it changed`);
+    const wasChanged = this.changedChannels.has(id);
+    this.channels.rows.set(id, { ...previous, status, updatedAt: new Date(at.getTime()) });
+    this.changedChannels.add(id);
+    this.undo.push(() => {
+      this.channels.rows.set(id, previous);
+      if (!wasChanged) this.changedChannels.delete(id);
+    });
+  }
+
+  async addSuppression(suppression: SuppressionEntity): Promise<void> {
+    this.suppressions.push({ ...suppression });
+    this.undo.push(() => this.suppressions.pop());
+  }
+
+  /** Writes what the chunk's records changed: a statement per table and kind of write. */
+  async flush(manager: EntityManager): Promise<void> {
+    const rows = (ids: Set<string>): MessageEntity[] => [...ids].map((id) => this.messages.rows.get(id)!);
+    for (const part of slices(rows(this.inserted), INSERT_ROWS)) {
+      await manager.insert(MessageEntity, part as Array<QueryDeepPartialEntity<MessageEntity>>);
+    }
+    if (this.updated.size > 0)
+      await manager.query(UPDATE_SQL, [JSON.stringify(rows(this.updated).map(updateRow))]);
+    await deleteSendJobs(manager, this.sendJobs.removed);
+    await insertSendJobs(manager, this.sendJobs.inserted);
+    await deleteTimers(manager, this.timers.removed);
+    await insertTimers(manager, this.timers.inserted);
+    if (this.suppressions.length > 0) {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(SuppressionEntity)
+        .values(this.suppressions)
+        .orIgnore()
+        .execute();
+    }
+    for (const id of this.changedChannels) {
+      const { status, updatedAt } = this.channels.rows.get(id)!;
+      await manager.update(ChannelEntity, { id }, { status, updatedAt });
+    }
+  }
+}
+
+/** Messages per INSERT: 27 parameters each, well under Postgres' 65,535. */
+const INSERT_ROWS = 1000;
+
+function slices<T>(items: T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
+  return parts;
+}
+
+/** A message's changed columns, as jsonb_to_recordset reads them. */
+function updateRow(message: MessageEntity): Record<string, unknown> {
+  const row: Record<string, unknown> = { id: message.id };
+  for (const property of Object.keys(UPDATED_COLUMNS) as UpdatedColumn[]) {
+    const value = message[property];
+    row[columnName(property)] = value instanceof Date ? value.toISOString() : value;
+  }
+  return row;
+}
