@@ -204,8 +204,5 @@ describe('messages: a chunk of message requests', () => {
     expect(byId.get(second)?.history).toHaveLength(4);
     expect(alone.rows['timers']).toEqual([]);
     expect(together.statements).toBeLessThan(alone.statements / 4);
-    console.log(
-      `statements for ${records.length} records: ${alone.statements} alone, ${together.statements} in a chunk`,
-    );
   });
 });

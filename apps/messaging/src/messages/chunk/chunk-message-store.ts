@@ -1,5 +1,5 @@
 import type { UndoScope } from '@cms/kafka';
-import { In, type EntityManager, type FindOptionsWhere, type QueryDeepPartialEntity } from 'typeorm';
+import { In, type EntityManager, type FindOptionsWhere } from 'typeorm';
 
 import { ChannelEntity } from '../../channels/channel.entity';
 import { ContactEntity } from '../../contacts/contact.entity';
@@ -44,14 +44,25 @@ export function keyOf(workspaceId: number, value: string): string {
   return `${workspaceId}\u0000${value}`;
 }
 
-/** The columns a decision changes on a stored message (status moves, the attempt's details). */
-const UPDATED_COLUMNS = {
+/** Every column of a message, with its type as jsonb_to_recordset reads it. */
+const MESSAGE_COLUMNS = {
+  id: 'text',
+  workspaceId: 'bigint',
+  direction: 'text',
   status: 'text',
+  channelType: 'text',
+  channelId: 'bigint',
+  templateId: 'bigint',
+  templateName: 'text',
+  contactId: 'bigint',
   recipient: 'text',
   body: 'text',
   subject: 'text',
   html: 'text',
   providerMessageId: 'text',
+  workflow: 'jsonb',
+  campaignId: 'bigint',
+  fallbackFrom: 'text',
   failure: 'jsonb',
   suppression: 'jsonb',
   sentAt: 'timestamptz',
@@ -59,22 +70,60 @@ const UPDATED_COLUMNS = {
   readAt: 'timestamptz',
   failedAt: 'timestamptz',
   history: 'jsonb',
+  route: 'jsonb',
+  idempotencyKey: 'text',
+  createdAt: 'timestamptz',
   updatedAt: 'timestamptz',
-} as const satisfies Partial<Record<keyof MessageEntity, string>>;
+} as const satisfies Record<keyof MessageEntity, string>;
 
-type UpdatedColumn = keyof typeof UPDATED_COLUMNS;
+type MessageColumn = keyof typeof MESSAGE_COLUMNS;
+
+/** The columns a decision changes on a stored message (status moves, the attempt's details). */
+const UPDATED_COLUMNS: ReadonlySet<string> = new Set<MessageColumn>([
+  'status',
+  'recipient',
+  'body',
+  'subject',
+  'html',
+  'providerMessageId',
+  'failure',
+  'suppression',
+  'sentAt',
+  'deliveredAt',
+  'readAt',
+  'failedAt',
+  'history',
+  'updatedAt',
+]);
 
 function columnName(property: string): string {
   return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
-const UPDATE_SQL = `UPDATE messages m SET ${Object.keys(UPDATED_COLUMNS)
+/** `jsonb_to_recordset($1) AS v(…)`: rows of messages, as `recordOf` writes them, read back as columns. */
+const MESSAGE_ROWS = `jsonb_to_recordset($1::jsonb) AS v(${Object.entries(MESSAGE_COLUMNS)
+  .map(([property, type]) => `${columnName(property)} ${type}`)
+  .join(', ')})`;
+
+const INSERT_SQL = `INSERT INTO messages (${Object.keys(MESSAGE_COLUMNS).map(columnName).join(', ')})
+  SELECT ${Object.keys(MESSAGE_COLUMNS)
+    .map((property) => `v.${columnName(property)}`)
+    .join(', ')} FROM ${MESSAGE_ROWS}`;
+
+const UPDATE_SQL = `UPDATE messages m SET ${[...UPDATED_COLUMNS]
   .map((property) => `${columnName(property)} = v.${columnName(property)}`)
   .join(', ')}
-  FROM jsonb_to_recordset($1::jsonb) AS v(id text, ${Object.entries(UPDATED_COLUMNS)
-    .map(([property, type]) => `${columnName(property)} ${type}`)
-    .join(', ')})
- WHERE m.id = v.id`;
+  FROM ${MESSAGE_ROWS} WHERE m.id = v.id`;
+
+/** A message as a row of jsonb_to_recordset's input. */
+function recordOf(message: MessageEntity): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const property of Object.keys(MESSAGE_COLUMNS) as MessageColumn[]) {
+    const value = message[property];
+    row[columnName(property)] = value instanceof Date ? value.toISOString() : value;
+  }
+  return row;
+}
 
 /** A message as it reads back once stored: its jsonb values in jsonb's form, its times copied. */
 function storedMessage(message: MessageEntity): MessageEntity {
@@ -318,7 +367,7 @@ export class ChunkMessageStore implements MessageStore {
     const previous = this.messages.rows.get(id);
     if (previous === undefined) throw new Error(`message ${id} was not read before it changed`);
     for (const property of Object.keys(changes)) {
-      if (!Object.hasOwn(UPDATED_COLUMNS, property)) {
+      if (!UPDATED_COLUMNS.has(property)) {
         throw new Error(`a chunk does not write the ${property} of a message`);
       }
     }
@@ -400,11 +449,12 @@ export class ChunkMessageStore implements MessageStore {
   /** Writes what the chunk's records changed: a statement per table and kind of write. */
   async flush(manager: EntityManager): Promise<void> {
     const rows = (ids: Set<string>): MessageEntity[] => [...ids].map((id) => this.messages.rows.get(id)!);
-    for (const part of slices(rows(this.inserted), INSERT_ROWS)) {
-      await manager.insert(MessageEntity, part as Array<QueryDeepPartialEntity<MessageEntity>>);
+    if (this.inserted.size > 0) {
+      await manager.query(INSERT_SQL, [JSON.stringify(rows(this.inserted).map(recordOf))]);
     }
-    if (this.updated.size > 0)
-      await manager.query(UPDATE_SQL, [JSON.stringify(rows(this.updated).map(updateRow))]);
+    if (this.updated.size > 0) {
+      await manager.query(UPDATE_SQL, [JSON.stringify(rows(this.updated).map(recordOf))]);
+    }
     await deleteSendJobs(manager, this.sendJobs.removed);
     await insertSendJobs(manager, this.sendJobs.inserted);
     await deleteTimers(manager, this.timers.removed);
@@ -423,23 +473,4 @@ export class ChunkMessageStore implements MessageStore {
       await manager.update(ChannelEntity, { id }, { status, updatedAt });
     }
   }
-}
-
-/** Messages per INSERT: 27 parameters each, well under Postgres' 65,535. */
-const INSERT_ROWS = 1000;
-
-function slices<T>(items: T[], size: number): T[][] {
-  const parts: T[][] = [];
-  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size));
-  return parts;
-}
-
-/** A message's changed columns, as jsonb_to_recordset reads them. */
-function updateRow(message: MessageEntity): Record<string, unknown> {
-  const row: Record<string, unknown> = { id: message.id };
-  for (const property of Object.keys(UPDATED_COLUMNS) as UpdatedColumn[]) {
-    const value = message[property];
-    row[columnName(property)] = value instanceof Date ? value.toISOString() : value;
-  }
-  return row;
 }

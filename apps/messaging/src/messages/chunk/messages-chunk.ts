@@ -10,6 +10,7 @@ import { workspaceIdOf, type ChunkHandler, type ChunkRecord } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
+import { messageIdOfRecord } from '../message-ids';
 import { MessageRequests } from '../message-requests';
 import { ChunkMessageStore, emptyMessageKeys, keyOf, type MessageKeys } from './chunk-message-store';
 
@@ -19,6 +20,8 @@ function addKeys(keys: MessageKeys, record: DecodedRecord): void {
   switch (record.type) {
     case MESSAGING_REQUEST_TYPES.messageSend: {
       const data = record.data as MessageSendRequestedV1;
+      // The message it makes: known absent (or there already) without a query of its own.
+      keys.messageIds.add(messageIdOfRecord(record.id));
       if (data.idempotency_key !== undefined)
         keys.idempotencyKeys.add(keyOf(workspaceId, data.idempotency_key));
       keys.contactIds.add(data.contact_id);
