@@ -1,14 +1,27 @@
 import type { UndoScope } from '@cms/kafka';
-import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 
 import { ChannelEntity } from '../channels/channel.entity';
 import { ContactEntity } from '../contacts/contact.entity';
-import { TimerEntity } from '../sending/send-job.entity';
+import type { TimerEntity } from '../sending/send-job.entity';
 import { TemplateEntity } from '../templates/template.entity';
-import { MessageEntity, SuppressionEntity } from './message.entity';
+import { EntityRows } from './entity-rows';
+import { MessageEntity, type SuppressionEntity } from './message.entity';
 
 /** A timer a decision sets: a sandbox receipt to report, or a route step's wait to end. */
 export type NewTimer = Pick<TimerEntity, 'id' | 'workspaceId' | 'messageId' | 'kind' | 'payload' | 'dueAt'>;
+
+/** A message a decision is about, with what it reads beside it. */
+export interface TakenMessage {
+  message: MessageEntity;
+  /** Its channel; timestamps as text (read as JSON). */
+  channel: ChannelEntity | null;
+  /** Its contact in this service's view; timestamps as text (read as JSON). */
+  contact: ContactEntity | null;
+}
+
+/** What the decisions read of a template. */
+export type TemplateRef = Pick<TemplateEntity, 'id' | 'name' | 'channel'>;
 
 /**
  * What the message rules read and write: the messages, their channels, templates and contacts, their
@@ -20,6 +33,15 @@ export interface MessageStore {
   /** How a refused part of a decision is undone when the store holds its writes itself. */
   readonly undoScope?: UndoScope;
   find(workspaceId: number, id: string): Promise<MessageEntity | null>;
+  /**
+   * A message with its channel and its contact, removing the send job (when `sendJob`) and the
+   * timers the record being decided finishes (whether or not the message is there).
+   */
+  take(
+    workspaceId: number,
+    id: string,
+    finished: { sendJob: boolean; timers: string[] },
+  ): Promise<TakenMessage | null>;
   findByIdempotencyKey(workspaceId: number, idempotencyKey: string): Promise<MessageEntity | null>;
   /** Whether a message with this id exists in any workspace. */
   exists(id: string): Promise<boolean>;
@@ -27,7 +49,7 @@ export interface MessageStore {
   update(id: string, changes: Partial<MessageEntity>): Promise<void>;
   channel(workspaceId: number, id: number): Promise<ChannelEntity | null>;
   defaultChannel(workspaceId: number, type: ChannelEntity['type']): Promise<ChannelEntity | null>;
-  template(workspaceId: number, id: number): Promise<TemplateEntity | null>;
+  template(workspaceId: number, id: number): Promise<TemplateRef | null>;
   contact(workspaceId: number, id: number | null): Promise<ContactEntity | null>;
   /** The send job of a message, unless it has one already. */
   addSendJob(messageId: string, workspaceId: number, dueAt: Date): Promise<void>;
@@ -40,44 +62,130 @@ export interface MessageStore {
   addSuppression(suppression: SuppressionEntity): Promise<void>;
 }
 
-/** The messages, their send jobs and timers, read and written with statements in the decision's transaction. */
+/**
+ * The messages, their send jobs and timers, as the decisions of the requests consumer read and write
+ * them: one plain statement each, since every message goes through several decisions.
+ */
 export class MessageRepository implements MessageStore {
-  constructor(private readonly manager: EntityManager) {}
+  private readonly messages: EntityRows<MessageEntity>;
+  private readonly channels: EntityRows<ChannelEntity>;
+  private readonly contacts: EntityRows<ContactEntity>;
+
+  constructor(private readonly manager: EntityManager) {
+    this.messages = EntityRows.of(manager, MessageEntity);
+    this.channels = EntityRows.of(manager, ChannelEntity);
+    this.contacts = EntityRows.of(manager, ContactEntity);
+  }
+
+  private async one<T>(
+    rows: { fromRow(row: Record<string, unknown>): T },
+    sql: string,
+    params: unknown[],
+  ): Promise<T | null> {
+    const [row] = (await this.manager.query(sql, params)) as Array<Record<string, unknown>>;
+    return row === undefined ? null : rows.fromRow(row);
+  }
 
   find(workspaceId: number, id: string): Promise<MessageEntity | null> {
-    return this.manager.findOneBy(MessageEntity, { id, workspaceId });
+    return this.one(this.messages, 'SELECT * FROM messages WHERE id = $1 AND workspace_id = $2', [
+      id,
+      workspaceId,
+    ]);
+  }
+
+  /**
+   * A message with its channel and its contact (as this service knows them), in one statement that
+   * also removes the send job and timers the record being decided finishes.
+   */
+  async take(
+    workspaceId: number,
+    id: string,
+    finished: { sendJob: boolean; timers: string[] },
+  ): Promise<TakenMessage | null> {
+    const [row] = (await this.manager.query(
+      `WITH job AS (DELETE FROM messaging_send_jobs WHERE $3::boolean AND message_id = $1),
+            timer AS (DELETE FROM messaging_timers WHERE id = ANY ($4::text[]))
+       SELECT m.*, row_to_json(c) AS taken_channel, row_to_json(ct) AS taken_contact
+         FROM messages m
+         LEFT JOIN channels c ON c.id = m.channel_id AND c.workspace_id = m.workspace_id
+         LEFT JOIN contacts ct ON ct.id = m.contact_id AND ct.workspace_id = m.workspace_id
+        WHERE m.id = $1 AND m.workspace_id = $2`,
+      [id, workspaceId, finished.sendJob, finished.timers],
+    )) as Array<Record<string, unknown>>;
+    if (row === undefined) return null;
+    const channel = row['taken_channel'] as Record<string, unknown> | null;
+    const contact = row['taken_contact'] as Record<string, unknown> | null;
+    return {
+      message: this.messages.fromRow(row),
+      channel: channel === null ? null : this.channels.fromRow(channel),
+      contact: contact === null ? null : this.contacts.fromRow(contact),
+    };
   }
 
   findByIdempotencyKey(workspaceId: number, idempotencyKey: string): Promise<MessageEntity | null> {
-    return this.manager.findOneBy(MessageEntity, { workspaceId, idempotencyKey });
+    return this.one(
+      this.messages,
+      'SELECT * FROM messages WHERE workspace_id = $1 AND idempotency_key = $2',
+      [workspaceId, idempotencyKey],
+    );
   }
 
   async exists(id: string): Promise<boolean> {
-    return (await this.manager.countBy(MessageEntity, { id })) > 0;
+    const rows = (await this.manager.query('SELECT 1 FROM messages WHERE id = $1', [id])) as unknown[];
+    return rows.length > 0;
   }
 
   async insert(message: MessageEntity): Promise<void> {
-    await this.manager.insert(MessageEntity, message as QueryDeepPartialEntity<MessageEntity>);
+    const { columns, values } = this.messages.values(message);
+    const placeholders = values.map((_, index) => `$${index + 1}`);
+    await this.manager.query(
+      `INSERT INTO messages (${columns.join(', ')}) VALUES (${placeholders.join(', ')})`,
+      values,
+    );
   }
 
   async update(id: string, changes: Partial<MessageEntity>): Promise<void> {
-    await this.manager.update(MessageEntity, { id }, changes as QueryDeepPartialEntity<MessageEntity>);
+    const { columns, values } = this.messages.values(changes);
+    if (columns.length === 0) return;
+    const assignments = columns.map((column, index) => `${column} = $${index + 2}`);
+    await this.manager.query(`UPDATE messages SET ${assignments.join(', ')} WHERE id = $1`, [id, ...values]);
   }
 
   channel(workspaceId: number, id: number): Promise<ChannelEntity | null> {
-    return this.manager.findOneBy(ChannelEntity, { id, workspaceId });
+    return this.one(this.channels, 'SELECT * FROM channels WHERE id = $1 AND workspace_id = $2', [
+      id,
+      workspaceId,
+    ]);
   }
 
   defaultChannel(workspaceId: number, type: ChannelEntity['type']): Promise<ChannelEntity | null> {
-    return this.manager.findOneBy(ChannelEntity, { workspaceId, type, isDefault: true });
+    return this.one(
+      this.channels,
+      'SELECT * FROM channels WHERE workspace_id = $1 AND type = $2 AND is_default',
+      [workspaceId, type],
+    );
   }
 
-  template(workspaceId: number, id: number): Promise<TemplateEntity | null> {
-    return this.manager.findOneBy(TemplateEntity, { id, workspaceId });
+  template(workspaceId: number, id: number): Promise<TemplateRef | null> {
+    return this.one(
+      {
+        fromRow: (row) => ({
+          id: Number(row['id']),
+          name: row['name'] as string,
+          channel: row['channel'] as TemplateRef['channel'],
+        }),
+      },
+      'SELECT id, name, channel FROM templates WHERE id = $1 AND workspace_id = $2',
+      [id, workspaceId],
+    );
   }
 
   contact(workspaceId: number, id: number | null): Promise<ContactEntity | null> {
-    return id === null ? Promise.resolve(null) : this.manager.findOneBy(ContactEntity, { id, workspaceId });
+    if (id === null) return Promise.resolve(null);
+    return this.one(this.contacts, 'SELECT * FROM contacts WHERE id = $1 AND workspace_id = $2', [
+      id,
+      workspaceId,
+    ]);
   }
 
   /** The send job of a message; a rebuild that decides the request again finds it there already. */
@@ -98,18 +206,16 @@ export class MessageRepository implements MessageStore {
     return deleteTimers(this.manager, ids);
   }
 
-  async addSuppression(suppression: SuppressionEntity): Promise<void> {
-    await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(SuppressionEntity)
-      .values(suppression)
-      .orIgnore()
-      .execute();
+  addSuppression(suppression: SuppressionEntity): Promise<void> {
+    return insertSuppressions(this.manager, [suppression]);
   }
 
   async setChannelStatus(channel: ChannelEntity, status: ChannelEntity['status'], at: Date): Promise<void> {
-    await this.manager.update(ChannelEntity, { id: channel.id }, { status, updatedAt: at });
+    await this.manager.query('UPDATE channels SET status = $2, updated_at = $3 WHERE id = $1', [
+      channel.id,
+      status,
+      at,
+    ]);
   }
 }
 
@@ -162,4 +268,27 @@ export async function insertTimers(manager: EntityManager, timers: NewTimer[]): 
 export async function deleteTimers(manager: EntityManager, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await manager.query('DELETE FROM messaging_timers WHERE id = ANY ($1::text[])', [ids]);
+}
+
+/** Addresses on the suppression list; one there already (by id or address) is kept as it is. */
+export async function insertSuppressions(
+  manager: EntityManager,
+  suppressions: SuppressionEntity[],
+): Promise<void> {
+  if (suppressions.length === 0) return;
+  await manager.query(
+    `INSERT INTO suppressions (id, workspace_id, channel, address, reason, source, created_at)
+     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[],
+                          $7::timestamptz[])
+     ON CONFLICT DO NOTHING`,
+    [
+      suppressions.map((row) => row.id),
+      suppressions.map((row) => row.workspaceId),
+      suppressions.map((row) => row.channel),
+      suppressions.map((row) => row.address),
+      suppressions.map((row) => row.reason),
+      suppressions.map((row) => row.source),
+      suppressions.map((row) => row.createdAt.toISOString()),
+    ],
+  );
 }

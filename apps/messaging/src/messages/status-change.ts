@@ -7,6 +7,7 @@ import {
 } from '@cms/contracts';
 import type { Decision } from '@cms/kafka';
 
+import type { ContactEntity } from '../contacts/contact.entity';
 import type { MessageEntity, MessageHistoryEntry } from './message.entity';
 import { fallbackMessageId, timeoutTimerId } from './message-ids';
 import { fallsBack, movesForward, reached, stampedColumn, suppressionReasonOf } from './message-lifecycle';
@@ -50,6 +51,8 @@ export async function reportStatus(
   messages: MessageStore,
   message: MessageEntity,
   report: StatusReport,
+  /** The message's contact, when the caller read it already. */
+  knownContact?: ContactEntity | null,
 ): Promise<boolean> {
   const entry: MessageHistoryEntry = { status: report.status, at: report.at, source: report.source };
   const replaced = await isReplaced(messages, message);
@@ -70,7 +73,10 @@ export async function reportStatus(
   if (report.failure) changes.failure = failureColumn(report.failure);
   Object.assign(message, changes);
   await messages.update(message.id, changes);
-  const contact = await messages.contact(decision.workspaceId, message.contactId);
+  const contact =
+    knownContact !== undefined
+      ? knownContact
+      : await messages.contact(decision.workspaceId, message.contactId);
   decision.fact(FACT_OF_STATUS[report.status]!, message.id, () =>
     messageFact(message, report.status, contact, decision.at),
   );

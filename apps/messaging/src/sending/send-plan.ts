@@ -18,6 +18,9 @@ const CONTACT_RETRY_MS = 1_000;
 export const RETRY_FOR_MS = 3600_000;
 const MAX_BACKOFF_MS = 300_000;
 
+/** The longest detail an attempt record carries (its contract's bound). */
+const MAX_DETAIL = 2048;
+
 export const INTERRUPTED_DETAIL =
   'the service stopped while the provider was being asked; the message may or may not have been sent';
 
@@ -138,7 +141,7 @@ function planOne(
       outcome: 'suppressed',
       recipient: verdict.recipient,
       body: null,
-      suppression: { reason: verdict.reason, detail: verdict.detail },
+      suppression: { reason: verdict.reason, detail: verdict.detail.slice(0, MAX_DETAIL) },
     });
     return;
   }
@@ -242,7 +245,7 @@ export function settleProviderSend(
         failure: {
           code: isFailureCode(result.code) ? result.code : 'provider_error',
           provider_code: result.providerCode,
-          detail: result.detail.slice(0, 2048),
+          detail: result.detail.slice(0, MAX_DETAIL),
         },
       },
     },

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 
-import type { ChannelEntity } from '../channels/channel.entity';
-import { openCredentials } from '../channels/channel-secrets';
+import type { ChannelCredentials } from '../channels/channel-credentials';
 import type { ProviderAdapters } from '../providers/provider-adapters';
 import type { ChannelConnection, SendResult } from '../providers/provider';
 import { planSends, settleProviderSend, type ProviderSend } from './send-plan';
@@ -18,9 +17,8 @@ import { PollingLoop } from './polling-loop';
 export interface SendWorkerOptions {
   queue: SendQueueRepository;
   adapters: ProviderAdapters;
-  secretsKey: string;
-  /** The address a channel's provider reports statuses to. */
-  callbackUrlOf(channel: ChannelEntity): string;
+  /** Opens a channel's credentials and makes its callback URL. */
+  credentials: ChannelCredentials;
   /** Jobs claimed at once. */
   batchSize: number;
   /** Batches in hand at once. */
@@ -111,7 +109,7 @@ export class SendWorker {
     const held: Postponement[] = [];
     for (const send of sends) {
       try {
-        ready.push({ send, connection: this.connection(send.channel) });
+        ready.push({ send, connection: this.options.credentials.connection(send.channel) });
       } catch {
         logger.error(
           { channel_id: send.channel.id },
@@ -152,9 +150,10 @@ export class SendWorker {
 
   private async ask(connection: ChannelConnection, send: ProviderSend): Promise<SendResult> {
     try {
-      return await this.options.adapters
-        .of(connection.provider)
-        .send(connection, { ...send.message, callbackUrl: this.options.callbackUrlOf(send.channel) });
+      return await this.options.adapters.of(connection.provider).send(connection, {
+        ...send.message,
+        callbackUrl: this.options.credentials.callbackUrl(send.channel),
+      });
     } catch (error) {
       // An adapter answers every refusal it knows; anything else is the provider misbehaving.
       return {
@@ -164,16 +163,5 @@ export class SendWorker {
         detail: error instanceof Error ? error.message : String(error),
       };
     }
-  }
-
-  private connection(channel: ChannelEntity): ChannelConnection {
-    const credentials = openCredentials(channel.credentialsSealed, this.options.secretsKey);
-    return {
-      id: String(channel.id),
-      type: channel.type,
-      provider: channel.provider,
-      credentials,
-      metadata: channel.metadata,
-    };
   }
 }

@@ -4,7 +4,8 @@ import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
-import { callbackUrl } from '../channels/channel-secrets';
+import { ChannelCredentials } from '../channels/channel-credentials';
+import { ChannelsModule } from '../channels/channels.module';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config';
 import { parseProviderBaseUrls } from '../providers/provider-base-urls';
 import { ProviderAdapters } from '../providers/provider-adapters';
@@ -16,6 +17,7 @@ import { TimerWorker } from './timer.worker';
 
 /** Sending: the send and timer workers (started by the kit in the live service only) and the providers. */
 @Module({
+  imports: [ChannelsModule],
   providers: [
     {
       provide: ProviderAdapters,
@@ -28,19 +30,19 @@ import { TimerWorker } from './timer.worker';
     },
     {
       provide: SendWorker,
-      inject: [MESSAGING_CONFIG, LOGGER, DataSource, ProviderAdapters, OutboxRelay],
+      inject: [MESSAGING_CONFIG, LOGGER, DataSource, ProviderAdapters, ChannelCredentials, OutboxRelay],
       useFactory: (
         config: MessagingConfig,
         logger: Logger,
         dataSource: DataSource,
         adapters: ProviderAdapters,
+        credentials: ChannelCredentials,
         relay: OutboxRelay,
       ) =>
         new SendWorker({
           queue: new SendQueueRepository(dataSource, config.topics.requests),
           adapters,
-          secretsKey: config.secretsKey,
-          callbackUrlOf: (channel) => callbackUrl(config.publicBaseUrl, channel.id, config.secretsKey),
+          credentials,
           ...config.sendWorker,
           providerTimeoutMs: DEFAULT_PROVIDER_TIMEOUT_MS,
           logger: logger.child({ component: 'send-worker' }),
@@ -61,6 +63,6 @@ import { TimerWorker } from './timer.worker';
         }),
     },
   ],
-  exports: [SendWorker, TimerWorker],
+  exports: [ProviderAdapters, SendWorker, TimerWorker],
 })
 export class SendingModule {}

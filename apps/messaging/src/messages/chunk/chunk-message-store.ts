@@ -4,14 +4,17 @@ import { In, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { ChannelEntity } from '../../channels/channel.entity';
 import { ContactEntity } from '../../contacts/contact.entity';
 import { TemplateEntity } from '../../templates/template.entity';
-import { MessageEntity, SuppressionEntity } from '../message.entity';
+import { MessageEntity, type SuppressionEntity } from '../message.entity';
 import { fallbackMessageId } from '../message-ids';
 import {
   deleteSendJobs,
   deleteTimers,
   insertSendJobs,
+  insertSuppressions,
   insertTimers,
+  MessageRepository,
   type MessageStore,
+  type TakenMessage,
   type NewSendJob,
   type NewTimer,
 } from '../message.repository';
@@ -327,6 +330,22 @@ export class ChunkMessageStore implements MessageStore {
     return message !== null && Number(message.workspaceId) === workspaceId ? { ...message } : null;
   }
 
+  async take(
+    workspaceId: number,
+    id: string,
+    finished: { sendJob: boolean; timers: string[] },
+  ): Promise<TakenMessage | null> {
+    if (finished.sendJob) this.sendJobs.remove(id);
+    for (const timer of finished.timers) this.timers.remove(timer);
+    const message = await this.find(workspaceId, id);
+    if (message === null) return null;
+    return {
+      message,
+      channel: await this.channel(workspaceId, Number(message.channelId)),
+      contact: await this.contact(workspaceId, message.contactId === null ? null : Number(message.contactId)),
+    };
+  }
+
   async findByIdempotencyKey(workspaceId: number, idempotencyKey: string): Promise<MessageEntity | null> {
     const key = keyOf(workspaceId, idempotencyKey);
     if (!this.idempotency.has(key)) {
@@ -459,18 +478,11 @@ export class ChunkMessageStore implements MessageStore {
     await insertSendJobs(manager, this.sendJobs.inserted);
     await deleteTimers(manager, this.timers.removed);
     await insertTimers(manager, this.timers.inserted);
-    if (this.suppressions.length > 0) {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(SuppressionEntity)
-        .values(this.suppressions)
-        .orIgnore()
-        .execute();
-    }
+    await insertSuppressions(manager, this.suppressions);
+    const statements = new MessageRepository(manager);
     for (const id of this.changedChannels) {
-      const { status, updatedAt } = this.channels.rows.get(id)!;
-      await manager.update(ChannelEntity, { id }, { status, updatedAt });
+      const channel = this.channels.rows.get(id)!;
+      await statements.setChannelStatus(channel, channel.status, channel.updatedAt);
     }
   }
 }

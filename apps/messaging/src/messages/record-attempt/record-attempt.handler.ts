@@ -27,11 +27,10 @@ export class RecordAttemptHandler {
   async handle(decision: MessagingDecision<MessageAttemptRecordedV1>): Promise<Answer> {
     const { data, workspaceId, store: messages } = decision;
     // Live, the worker removed the job when it made this record; a rebuild removes it here.
-    await messages.removeSendJob(data.message_id);
-    const message = await messages.find(workspaceId, data.message_id);
-    if (message === null) return RECORDED;
-    const channel = await messages.channel(workspaceId, message.channelId);
-    const moved = await reportStatus(decision, messages, message, this.report(data, channel));
+    const taken = await messages.take(workspaceId, data.message_id, { sendJob: true, timers: [] });
+    if (taken === null) return RECORDED;
+    const { message, channel, contact } = taken;
+    const moved = await reportStatus(decision, messages, message, this.report(data, channel), contact);
     if (!moved || channel === null) return RECORDED;
     await this.followChannel(decision, messages, channel, data);
     if (channel.provider === 'sandbox' && message.status === 'sent') {

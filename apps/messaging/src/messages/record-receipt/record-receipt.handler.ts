@@ -15,15 +15,13 @@ export class RecordReceiptHandler {
   /** A later status of a sent message: a forward move and its fact, or history only when late. */
   async receipt(decision: MessagingDecision<MessageReceiptRecordedV1>): Promise<Answer> {
     const { data, workspaceId, store: messages } = decision;
-    await messages.removeTimers([receiptTimerId(data.message_id, data.status)]);
-    const message = await messages.find(workspaceId, data.message_id);
-    if (message === null) return RECORDED;
-    await reportStatus(decision, messages, message, {
-      status: data.status,
-      at: data.at,
-      source: data.source,
-      failure: data.failure ?? null,
+    const taken = await messages.take(workspaceId, data.message_id, {
+      sendJob: false,
+      timers: [receiptTimerId(data.message_id, data.status)],
     });
+    if (taken === null) return RECORDED;
+    const report = { status: data.status, at: data.at, source: data.source, failure: data.failure ?? null };
+    await reportStatus(decision, messages, taken.message, report, taken.contact);
     return RECORDED;
   }
 

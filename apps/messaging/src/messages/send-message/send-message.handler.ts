@@ -14,17 +14,16 @@ import {
   MessagingException,
   type MessagingIssue,
 } from '../../decisions/messaging.exception';
-import type { TemplateEntity } from '../../templates/template.entity';
 import type { RouteStep } from '../message.entity';
 import { messageIdOfRecord } from '../message-ids';
-import type { MessageStore } from '../message.repository';
+import type { MessageStore, TemplateRef } from '../message.repository';
 import { messageResource } from '../message.resource';
 import { queueMessage } from '../queue-message';
 
 interface ResolvedStep {
   step: RouteStep;
   channel: ChannelEntity;
-  template: TemplateEntity;
+  template: TemplateRef;
 }
 
 /**
