@@ -103,6 +103,11 @@ function columnName(property: string): string {
   return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
+/** Each property of a message with its column. */
+const COLUMN_OF: ReadonlyArray<[MessageColumn, string]> = (
+  Object.keys(MESSAGE_COLUMNS) as MessageColumn[]
+).map((property) => [property, columnName(property)]);
+
 /** `jsonb_to_recordset($1) AS v(…)`: rows of messages, as `recordOf` writes them, read back as columns. */
 const MESSAGE_ROWS = `jsonb_to_recordset($1::jsonb) AS v(${Object.entries(MESSAGE_COLUMNS)
   .map(([property, type]) => `${columnName(property)} ${type}`)
@@ -121,30 +126,25 @@ const UPDATE_SQL = `UPDATE messages m SET ${[...UPDATED_COLUMNS]
 /** A message as a row of jsonb_to_recordset's input. */
 function recordOf(message: MessageEntity): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const property of Object.keys(MESSAGE_COLUMNS) as MessageColumn[]) {
+  for (const [property, column] of COLUMN_OF) {
     const value = message[property];
-    row[columnName(property)] = value instanceof Date ? value.toISOString() : value;
+    row[column] = value instanceof Date ? value.toISOString() : value;
   }
   return row;
 }
 
-/** A message as it reads back once stored: its jsonb values in jsonb's form, its times copied. */
-function storedMessage(message: MessageEntity): MessageEntity {
-  const copy = (value: Date | null): Date | null => (value === null ? null : new Date(value.getTime()));
-  return {
-    ...message,
-    workflow: storedJson(message.workflow),
-    failure: storedJson(message.failure),
-    suppression: storedJson(message.suppression),
-    history: storedJson(message.history),
-    route: storedJson(message.route),
-    sentAt: copy(message.sentAt),
-    deliveredAt: copy(message.deliveredAt),
-    readAt: copy(message.readAt),
-    failedAt: copy(message.failedAt),
-    createdAt: copy(message.createdAt)!,
-    updatedAt: copy(message.updatedAt)!,
-  };
+/**
+ * Properties of a message as they read back once stored: jsonb values in jsonb's form, times copied.
+ * An undefined property is left out, as the statements leave its column alone.
+ */
+function stored(values: Partial<MessageEntity>): Partial<MessageEntity> {
+  const result: Record<string, unknown> = {};
+  for (const [property, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (MESSAGE_COLUMNS[property as MessageColumn] === 'jsonb') result[property] = storedJson(value);
+    else result[property] = value instanceof Date ? new Date(value.getTime()) : value;
+  }
+  return result;
 }
 
 /**
@@ -368,7 +368,7 @@ export class ChunkMessageStore implements MessageStore {
     const key =
       message.idempotencyKey === null ? null : keyOf(Number(message.workspaceId), message.idempotencyKey);
     const heldBy = key === null ? undefined : this.idempotency.get(key);
-    this.messages.rows.set(message.id, storedMessage(message));
+    this.messages.rows.set(message.id, stored(message) as MessageEntity);
     this.messages.absent.delete(message.id);
     this.inserted.add(message.id);
     if (key !== null) this.idempotency.set(key, message.id);
@@ -391,7 +391,7 @@ export class ChunkMessageStore implements MessageStore {
       }
     }
     const wasUpdated = this.updated.has(id);
-    this.messages.rows.set(id, storedMessage({ ...previous, ...changes }));
+    this.messages.rows.set(id, { ...previous, ...stored(changes) });
     if (!this.inserted.has(id)) this.updated.add(id);
     this.undo.push(() => {
       this.messages.rows.set(id, previous);
