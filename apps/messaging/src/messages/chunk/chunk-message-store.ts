@@ -1,9 +1,10 @@
 import type { UndoScope } from '@cms/kafka';
-import { In, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import type { EntityManager, ObjectLiteral } from 'typeorm';
 
 import { ChannelEntity } from '../../channels/channel.entity';
 import { ContactEntity } from '../../contacts/contact.entity';
 import { TemplateEntity } from '../../templates/template.entity';
+import { EntityRows } from '../entity-rows';
 import { MessageEntity, type SuppressionEntity } from '../message.entity';
 import { fallbackMessageId } from '../message-ids';
 import {
@@ -235,21 +236,32 @@ export class ChunkMessageStore implements MessageStore {
 
   private constructor(private readonly manager: EntityManager) {
     this.messages = new Lookup(
-      (ids) => manager.findBy(MessageEntity, { id: In(ids) }),
+      (ids) => this.select(MessageEntity, 'SELECT * FROM messages WHERE id = ANY ($1::text[])', [ids]),
       (row) => row.id,
     );
     this.channels = new Lookup(
-      (ids) => manager.findBy(ChannelEntity, { id: In(ids) }),
+      (ids) => this.select(ChannelEntity, 'SELECT * FROM channels WHERE id = ANY ($1::bigint[])', [ids]),
       (row) => Number(row.id),
     );
     this.templates = new Lookup(
-      (ids) => manager.findBy(TemplateEntity, { id: In(ids) }),
+      (ids) => this.select(TemplateEntity, 'SELECT * FROM templates WHERE id = ANY ($1::bigint[])', [ids]),
       (row) => Number(row.id),
     );
     this.contacts = new Lookup(
-      (ids) => manager.findBy(ContactEntity, { id: In(ids) }),
+      (ids) => this.select(ContactEntity, 'SELECT * FROM contacts WHERE id = ANY ($1::bigint[])', [ids]),
       (row) => Number(row.id),
     );
+  }
+
+  /** Rows of an entity's table by a plain statement, made entities by its own column metadata. */
+  private async select<T extends ObjectLiteral>(
+    entity: new () => T,
+    sql: string,
+    params: unknown[],
+  ): Promise<T[]> {
+    const rows = EntityRows.of(this.manager, entity);
+    const found = (await this.manager.query(sql, params)) as Array<Record<string, unknown>>;
+    return found.map((row) => rows.fromRow(row));
   }
 
   /** A part of a decision refused by the rules leaves nothing behind in the chunk's state. */
@@ -290,26 +302,36 @@ export class ChunkMessageStore implements MessageStore {
   }
 
   private async loadMessages(keys: MessageKeys): Promise<void> {
-    const where: Array<FindOptionsWhere<MessageEntity>> = [];
-    if (keys.messageIds.size > 0) where.push({ id: In([...keys.messageIds]) });
+    if (keys.messageIds.size === 0 && keys.idempotencyKeys.size === 0) return;
+    const workspaces: number[] = [];
+    const idempotencyKeys: string[] = [];
     for (const key of keys.idempotencyKeys) {
       const at = key.indexOf('\u0000');
-      where.push({ workspaceId: Number(key.slice(0, at)), idempotencyKey: key.slice(at + 1) });
+      workspaces.push(Number(key.slice(0, at)));
+      idempotencyKeys.push(key.slice(at + 1));
     }
-    if (where.length === 0) return;
-    for (const message of await this.manager.find(MessageEntity, { where })) this.remember(message);
+    const found = await this.select(
+      MessageEntity,
+      `SELECT * FROM messages WHERE id = ANY ($1::text[])
+       UNION ALL SELECT m.* FROM unnest($2::bigint[], $3::text[]) AS k(workspace_id, idempotency_key)
+         JOIN messages m ON m.workspace_id = k.workspace_id AND m.idempotency_key = k.idempotency_key`,
+      [[...keys.messageIds], workspaces, idempotencyKeys],
+    );
+    for (const message of found) this.remember(message);
     for (const id of keys.messageIds) if (!this.messages.rows.has(id)) this.messages.absent.add(id);
     for (const key of keys.idempotencyKeys) if (!this.idempotency.has(key)) this.idempotency.set(key, null);
   }
 
   private async loadChannels(keys: MessageKeys): Promise<void> {
-    const where: Array<FindOptionsWhere<ChannelEntity>> = [];
     const ids = [...keys.channelIds];
     const workspaces = [...keys.defaultWorkspaces];
-    if (ids.length > 0) where.push({ id: In(ids) });
-    if (workspaces.length > 0) where.push({ workspaceId: In(workspaces), isDefault: true });
-    if (where.length === 0) return;
-    for (const channel of await this.manager.find(ChannelEntity, { where })) {
+    if (ids.length === 0 && workspaces.length === 0) return;
+    const found = await this.select(
+      ChannelEntity,
+      'SELECT * FROM channels WHERE id = ANY ($1::bigint[]) OR (is_default AND workspace_id = ANY ($2::bigint[]))',
+      [ids, workspaces],
+    );
+    for (const channel of found) {
       this.channels.rows.set(Number(channel.id), channel);
     }
     for (const id of ids) if (!this.channels.rows.has(id)) this.channels.absent.add(id);
@@ -349,7 +371,11 @@ export class ChunkMessageStore implements MessageStore {
   async findByIdempotencyKey(workspaceId: number, idempotencyKey: string): Promise<MessageEntity | null> {
     const key = keyOf(workspaceId, idempotencyKey);
     if (!this.idempotency.has(key)) {
-      const found = await this.manager.findOneBy(MessageEntity, { workspaceId, idempotencyKey });
+      const [found = null] = await this.select(
+        MessageEntity,
+        'SELECT * FROM messages WHERE workspace_id = $1 AND idempotency_key = $2',
+        [workspaceId, idempotencyKey],
+      );
       if (found === null) this.idempotency.set(key, null);
       else this.remember(found);
     }
@@ -406,7 +432,11 @@ export class ChunkMessageStore implements MessageStore {
 
   async defaultChannel(workspaceId: number, type: ChannelEntity['type']): Promise<ChannelEntity | null> {
     if (!this.defaultsLoaded.has(workspaceId)) {
-      const found = await this.manager.findBy(ChannelEntity, { workspaceId, isDefault: true });
+      const found = await this.select(
+        ChannelEntity,
+        'SELECT * FROM channels WHERE workspace_id = $1 AND is_default',
+        [workspaceId],
+      );
       for (const channel of found) {
         if (!this.channels.rows.has(Number(channel.id))) this.channels.rows.set(Number(channel.id), channel);
       }
