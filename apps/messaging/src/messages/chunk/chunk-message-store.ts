@@ -19,7 +19,8 @@ import {
   type NewSendJob,
   type NewTimer,
 } from '../message.repository';
-import { storedJson } from './stored-json';
+import { KeyedWrites, Lookup } from './chunk-state';
+import { insertMessages, storedValues, updateMessages, UPDATED_COLUMNS } from './message-rows';
 
 /** What a chunk of records can look up: loaded before the records are decided. */
 export interface MessageKeys {
@@ -46,171 +47,6 @@ export function emptyMessageKeys(): MessageKeys {
 
 export function keyOf(workspaceId: number, value: string): string {
   return `${workspaceId}\u0000${value}`;
-}
-
-/** Every column of a message, with its type as jsonb_to_recordset reads it. */
-const MESSAGE_COLUMNS = {
-  id: 'text',
-  workspaceId: 'bigint',
-  direction: 'text',
-  status: 'text',
-  channelType: 'text',
-  channelId: 'bigint',
-  templateId: 'bigint',
-  templateName: 'text',
-  contactId: 'bigint',
-  recipient: 'text',
-  body: 'text',
-  subject: 'text',
-  html: 'text',
-  providerMessageId: 'text',
-  workflow: 'jsonb',
-  campaignId: 'bigint',
-  fallbackFrom: 'text',
-  failure: 'jsonb',
-  suppression: 'jsonb',
-  sentAt: 'timestamptz',
-  deliveredAt: 'timestamptz',
-  readAt: 'timestamptz',
-  failedAt: 'timestamptz',
-  history: 'jsonb',
-  route: 'jsonb',
-  idempotencyKey: 'text',
-  createdAt: 'timestamptz',
-  updatedAt: 'timestamptz',
-} as const satisfies Record<keyof MessageEntity, string>;
-
-type MessageColumn = keyof typeof MESSAGE_COLUMNS;
-
-/** The columns a decision changes on a stored message (status moves, the attempt's details). */
-const UPDATED_COLUMNS: ReadonlySet<string> = new Set<MessageColumn>([
-  'status',
-  'recipient',
-  'body',
-  'subject',
-  'html',
-  'providerMessageId',
-  'failure',
-  'suppression',
-  'sentAt',
-  'deliveredAt',
-  'readAt',
-  'failedAt',
-  'history',
-  'updatedAt',
-]);
-
-function columnName(property: string): string {
-  return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
-
-/** Each property of a message with its column. */
-const COLUMN_OF: ReadonlyArray<[MessageColumn, string]> = (
-  Object.keys(MESSAGE_COLUMNS) as MessageColumn[]
-).map((property) => [property, columnName(property)]);
-
-/** `jsonb_to_recordset($1) AS v(…)`: rows of messages, as `recordOf` writes them, read back as columns. */
-const MESSAGE_ROWS = `jsonb_to_recordset($1::jsonb) AS v(${Object.entries(MESSAGE_COLUMNS)
-  .map(([property, type]) => `${columnName(property)} ${type}`)
-  .join(', ')})`;
-
-const INSERT_SQL = `INSERT INTO messages (${Object.keys(MESSAGE_COLUMNS).map(columnName).join(', ')})
-  SELECT ${Object.keys(MESSAGE_COLUMNS)
-    .map((property) => `v.${columnName(property)}`)
-    .join(', ')} FROM ${MESSAGE_ROWS}`;
-
-const UPDATE_SQL = `UPDATE messages m SET ${[...UPDATED_COLUMNS]
-  .map((property) => `${columnName(property)} = v.${columnName(property)}`)
-  .join(', ')}
-  FROM ${MESSAGE_ROWS} WHERE m.id = v.id`;
-
-/** A message as a row of jsonb_to_recordset's input. */
-function recordOf(message: MessageEntity): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const [property, column] of COLUMN_OF) {
-    const value = message[property];
-    row[column] = value instanceof Date ? value.toISOString() : value;
-  }
-  return row;
-}
-
-/**
- * Properties of a message as they read back once stored: jsonb values in jsonb's form, times copied.
- * An undefined property is left out, as the statements leave its column alone.
- */
-function stored(values: Partial<MessageEntity>): Partial<MessageEntity> {
-  const result: Record<string, unknown> = {};
-  for (const [property, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    if (MESSAGE_COLUMNS[property as MessageColumn] === 'jsonb') result[property] = storedJson(value);
-    else result[property] = value instanceof Date ? new Date(value.getTime()) : value;
-  }
-  return result;
-}
-
-/**
- * Writes of rows by id that a decision adds or removes (send jobs, timers), kept as the statements
- * would leave them: a removal deletes whatever row there was, an addition after it inserts, and an
- * addition where a row is (stored, or added before in the chunk) keeps that row.
- */
-class KeyedWrites<T> {
-  private readonly entries = new Map<string, { remove: boolean; insert: T | null }>();
-
-  constructor(private readonly undo: Array<() => void>) {}
-
-  add(id: string, row: T): void {
-    const entry = this.entries.get(id);
-    if (entry?.insert != null) return;
-    this.change(id, { remove: entry?.remove ?? false, insert: row });
-  }
-
-  remove(id: string): void {
-    this.change(id, { remove: true, insert: null });
-  }
-
-  get removed(): string[] {
-    return [...this.entries].filter(([, entry]) => entry.remove).map(([id]) => id);
-  }
-
-  get inserted(): T[] {
-    return [...this.entries.values()].flatMap((entry) => (entry.insert === null ? [] : [entry.insert]));
-  }
-
-  private change(id: string, next: { remove: boolean; insert: T | null }): void {
-    const previous = this.entries.get(id);
-    this.entries.set(id, next);
-    this.undo.push(() => {
-      if (previous === undefined) this.entries.delete(id);
-      else this.entries.set(id, previous);
-    });
-  }
-}
-
-/**
- * Rows of one table a chunk reads by id: loaded up front, a miss read on its own (a row the chunk
- * has not touched reads the same from the database), an id known absent answered without a query.
- */
-class Lookup<K, V> {
-  readonly rows = new Map<K, V>();
-  readonly absent = new Set<K>();
-
-  constructor(
-    private readonly load: (ids: K[]) => Promise<V[]>,
-    private readonly idOf: (row: V) => K,
-  ) {}
-
-  async preload(ids: Iterable<K>): Promise<void> {
-    const wanted = [...ids].filter((id) => !this.rows.has(id) && !this.absent.has(id));
-    if (wanted.length === 0) return;
-    const found = await this.load(wanted);
-    for (const row of found) this.rows.set(this.idOf(row), row);
-    for (const id of wanted) if (!this.rows.has(id)) this.absent.add(id);
-  }
-
-  async get(id: K): Promise<V | null> {
-    await this.preload([id]);
-    return this.rows.get(id) ?? null;
-  }
 }
 
 /**
@@ -394,7 +230,7 @@ export class ChunkMessageStore implements MessageStore {
     const key =
       message.idempotencyKey === null ? null : keyOf(Number(message.workspaceId), message.idempotencyKey);
     const heldBy = key === null ? undefined : this.idempotency.get(key);
-    this.messages.rows.set(message.id, stored(message) as MessageEntity);
+    this.messages.rows.set(message.id, storedValues(message) as MessageEntity);
     this.messages.absent.delete(message.id);
     this.inserted.add(message.id);
     if (key !== null) this.idempotency.set(key, message.id);
@@ -417,7 +253,7 @@ export class ChunkMessageStore implements MessageStore {
       }
     }
     const wasUpdated = this.updated.has(id);
-    this.messages.rows.set(id, { ...previous, ...stored(changes) });
+    this.messages.rows.set(id, { ...previous, ...storedValues(changes) });
     if (!this.inserted.has(id)) this.updated.add(id);
     this.undo.push(() => {
       this.messages.rows.set(id, previous);
@@ -498,12 +334,8 @@ export class ChunkMessageStore implements MessageStore {
   /** Writes what the chunk's records changed: a statement per table and kind of write. */
   async flush(manager: EntityManager): Promise<void> {
     const rows = (ids: Set<string>): MessageEntity[] => [...ids].map((id) => this.messages.rows.get(id)!);
-    if (this.inserted.size > 0) {
-      await manager.query(INSERT_SQL, [JSON.stringify(rows(this.inserted).map(recordOf))]);
-    }
-    if (this.updated.size > 0) {
-      await manager.query(UPDATE_SQL, [JSON.stringify(rows(this.updated).map(recordOf))]);
-    }
+    await insertMessages(manager, rows(this.inserted));
+    await updateMessages(manager, rows(this.updated));
     await deleteSendJobs(manager, this.sendJobs.removed);
     await insertSendJobs(manager, this.sendJobs.inserted);
     await deleteTimers(manager, this.timers.removed);
