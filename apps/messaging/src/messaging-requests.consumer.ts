@@ -1,12 +1,5 @@
 import { MESSAGING_REQUEST_TYPES, type DecodedRecord, type RequestRecord } from '@cms/contracts';
-import {
-  decideRequest,
-  DecidesRequest,
-  handlerFor,
-  type Answer,
-  type Decision,
-  type RequestHandlers,
-} from '@cms/kafka';
+import { DecidesRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
@@ -15,15 +8,13 @@ import { CreateChannelHandler } from './channels/create-channel/create-channel.h
 import { CreatePushSubscriptionHandler } from './channels/create-push-subscription/create-push-subscription.handler';
 import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.handler';
 import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
-import { MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
-import { decideMessagingRequest } from './decisions/messaging-decision';
+import { MESSAGING_CONFIG, type MessagingConfig } from './config';
+import { decideMessaging, type MessagingDecision } from './decisions/messaging-decision';
 import { CreateTemplateHandler } from './templates/create-template/create-template.handler';
 import { DeleteTemplateHandler } from './templates/delete-template/delete-template.handler';
 import { UpdateTemplateHandler } from './templates/update-template/update-template.handler';
-import { RecordAttemptHandler } from './messages/record-attempt/record-attempt.handler';
-import { RecordReceiptHandler } from './messages/record-receipt/record-receipt.handler';
+import { MessageRequests } from './messages/message-requests';
 import { SandboxInboundHandler } from './messages/sandbox-inbound/sandbox-inbound.handler';
-import { SendMessageHandler } from './messages/send-message/send-message.handler';
 import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
@@ -32,7 +23,6 @@ const ANSWERED_TYPES = [
   MESSAGING_REQUEST_TYPES.channelUpdate,
   MESSAGING_REQUEST_TYPES.channelDelete,
   MESSAGING_REQUEST_TYPES.pushSubscriptionCreate,
-  MESSAGING_REQUEST_TYPES.messageSend,
   MESSAGING_REQUEST_TYPES.sandboxInbound,
   MESSAGING_REQUEST_TYPES.templateCreate,
   MESSAGING_REQUEST_TYPES.templateUpdate,
@@ -45,7 +35,7 @@ type AnsweredType = (typeof ANSWERED_TYPES)[number];
 @Controller()
 export class MessagingRequestsConsumer {
   /** One use case per answered type: a type without one, or one for another payload, does not compile. */
-  private readonly handlers: RequestHandlers<AnsweredType>;
+  private readonly handlers: RequestHandlers<AnsweredType, MessagingDecision>;
 
   constructor(
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
@@ -56,10 +46,8 @@ export class MessagingRequestsConsumer {
     @Inject(CreateTemplateHandler) createTemplate: CreateTemplateHandler,
     @Inject(UpdateTemplateHandler) updateTemplate: UpdateTemplateHandler,
     @Inject(DeleteTemplateHandler) deleteTemplate: DeleteTemplateHandler,
-    @Inject(SendMessageHandler) sendMessage: SendMessageHandler,
     @Inject(SandboxInboundHandler) sandboxInbound: SandboxInboundHandler,
-    @Inject(RecordAttemptHandler) private readonly attempts: RecordAttemptHandler,
-    @Inject(RecordReceiptHandler) private readonly receipts: RecordReceiptHandler,
+    @Inject(MessageRequests) private readonly messages: MessageRequests,
     @Inject(RecordCallbackHandler) private readonly callbacks: RecordCallbackHandler,
   ) {
     this.handlers = {
@@ -70,16 +58,29 @@ export class MessagingRequestsConsumer {
       [MESSAGING_REQUEST_TYPES.templateCreate]: (decision) => createTemplate.handle(decision),
       [MESSAGING_REQUEST_TYPES.templateUpdate]: (decision) => updateTemplate.handle(decision),
       [MESSAGING_REQUEST_TYPES.templateDelete]: (decision) => deleteTemplate.handle(decision),
-      [MESSAGING_REQUEST_TYPES.messageSend]: (decision) => sendMessage.handle(decision),
       [MESSAGING_REQUEST_TYPES.sandboxInbound]: (decision) => sandboxInbound.handle(decision),
     };
   }
 
   @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
-    const topics = { facts: this.config.topics.messaging, outcomes: this.config.topics.outcomes };
+    const { messaging: facts, outcomes, requests } = this.config.topics;
     // Bound to exactly the types of the map.
-    return decideRequest(record, context, SOURCE, topics, handlerFor(this.handlers, record.type)!);
+    return decideMessaging(
+      record,
+      context,
+      { facts, outcomes, requests },
+      handlerFor(this.handlers, record.type)!,
+    );
+  }
+
+  /** `POST /api/v1/messages`: answered; a chunk of message requests decides it the same way (MessagesChunk). */
+  @DecidesRequest(MESSAGING_REQUEST_TYPES.messageSend, REQUESTS_TRANSPORT)
+  send(
+    @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageSend>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.messages.decide(record, context);
   }
 
   /** From the send worker, not a client: no outcome. */
@@ -88,7 +89,7 @@ export class MessagingRequestsConsumer {
     @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageAttempt>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.unanswered(record, context, (decision) => this.attempts.handle(decision));
+    return this.messages.decide(record, context);
   }
 
   /** From the timer worker (sandbox receipts) and provider callbacks: no outcome. */
@@ -97,7 +98,7 @@ export class MessagingRequestsConsumer {
     @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageReceipt>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.unanswered(record, context, (decision) => this.receipts.receipt(decision));
+    return this.messages.decide(record, context);
   }
 
   /** From the timer worker: a route step's wait ended. */
@@ -106,7 +107,7 @@ export class MessagingRequestsConsumer {
     @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.messageTimeout>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.unanswered(record, context, (decision) => this.receipts.timeout(decision));
+    return this.messages.decide(record, context);
   }
 
   /** A provider's callback the gateway verified and recorded: nobody waits. */
@@ -115,16 +116,9 @@ export class MessagingRequestsConsumer {
     @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.providerCallback>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    return this.unanswered(record, context, (decision) => this.callbacks.handle(decision));
-  }
-
-  /** A request the service appended itself: decided and its facts published, nobody answered. */
-  private unanswered<T>(
-    record: DecodedRecord<T>,
-    context: unknown,
-    handler: (decision: Decision<T>) => Promise<Answer>,
-  ): Promise<void> {
-    const { messaging, requests } = this.config.topics;
-    return decideMessagingRequest(record, context, SOURCE, { facts: messaging, requests }, handler);
+    const { messaging: facts, requests } = this.config.topics;
+    return decideMessaging(record, context, { facts, requests }, (decision) =>
+      this.callbacks.handle(decision),
+    );
   }
 }

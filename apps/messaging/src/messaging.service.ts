@@ -10,6 +10,7 @@ import { ContactFactsChunk } from './contacts/contact-facts.consumer';
 import { CONTACT_PROJECTION_RECORD_TYPES } from './contacts/contact-projection';
 import { ContactEntity } from './contacts/contact.entity';
 import { ContactsModule } from './contacts/contacts.module';
+import { MessagesChunk } from './messages/chunk/messages-chunk';
 import { MessageEntity, SuppressionEntity } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
 import { MessagingRequestsConsumer } from './messaging-requests.consumer';
@@ -51,6 +52,8 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
       topics: (config) => [config.topics.requests],
       transportId: REQUESTS_TRANSPORT,
       answersRequests: true,
+      // A message's requests in a row (sends, attempts, receipts) are decided with a few statements.
+      chunk: MessagesChunk,
       // Most of what it reads is other services' requests; its own can wait 20 ms.
       gatherFetch: true,
     },

@@ -3,9 +3,8 @@ import {
   type ChannelType,
   type ContactConsentChangeRequestedV1,
 } from '@cms/contracts';
-import type { Decision } from '@cms/kafka';
 
-import { asMessagingDecision } from '../decisions/messaging-decision';
+import type { MessagingDecision } from '../decisions/messaging-decision';
 
 /**
  * A provider said the contact opted out on the channel (extensions §9, Suppressions and consent from
@@ -13,7 +12,7 @@ import { asMessagingDecision } from '../decisions/messaging-decision';
  * `provider`, as of when it happened. One request per contact and channel of a decision.
  */
 export function requestProviderOptOut(
-  decision: Decision<unknown>,
+  decision: MessagingDecision<unknown>,
   optOut: { contactId: number; channel: ChannelType; at: string },
 ): void {
   const data: ContactConsentChangeRequestedV1 = {
@@ -23,7 +22,7 @@ export function requestProviderOptOut(
     source: 'provider',
     occurred_at: optOut.at,
   };
-  asMessagingDecision(decision).request(
+  decision.request(
     CONTACT_REQUEST_TYPES.consentChange,
     String(optOut.contactId),
     ['opt-out', optOut.contactId, optOut.channel],

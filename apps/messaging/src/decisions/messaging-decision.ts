@@ -6,13 +6,20 @@ import {
   RequestRefusedError,
   type Answer,
   type DecisionTopics,
+  type UndoScope,
 } from '@cms/kafka';
 import type { EntityManager } from 'typeorm';
 
+import { SOURCE } from '../config';
+import { MessageRepository, type MessageStore } from '../messages/message.repository';
+
 /**
- * A messaging decision: besides its facts, it may append requests for other services (a contact's
- * consent a channel reported) to the requests topic, through the outbox in the record's transaction.
- * Below the replay horizon nothing is appended: an earlier life of the projection appended it.
+ * A messaging decision: the frame's Decision with the store the message rules read and write, and the
+ * requests it appends for other services (a contact's consent a channel reported) to the requests
+ * topic. One record decided on its own carries a MessageRepository (statements in the consumer's
+ * transaction, undone by a savepoint); a record of a chunk carries the chunk's ChunkMessageStore (state
+ * in memory, undone by the store's own undo log). Below the replay horizon nothing is appended: an
+ * earlier life of the projection appended it.
  */
 export class MessagingDecision<T = unknown> extends Decision<T> {
   private readonly requests: Envelope[] = [];
@@ -20,11 +27,15 @@ export class MessagingDecision<T = unknown> extends Decision<T> {
   constructor(
     record: DecodedRecord<T>,
     manager: EntityManager,
-    source: string,
+    readonly store: MessageStore,
     /** False below the replay horizon. */
-    readonly live: boolean,
+    readonly live = true,
   ) {
-    super(record, manager, source, live);
+    super(record, manager, SOURCE, live);
+  }
+
+  protected override get undoScope(): UndoScope {
+    return this.store.undoScope ?? super.undoScope;
   }
 
   /**
@@ -64,28 +75,30 @@ export class MessagingDecision<T = unknown> extends Decision<T> {
   }
 }
 
+/** Where a messaging decision's records go: its facts, the answer (when a client waits), its requests. */
+export type MessagingTopics = DecisionTopics & { requests: string };
+
 /**
- * Decides a record as `decideRequest` does, with a MessagingDecision: after the facts (and the answer,
- * for a client's request) the requests it queued go to `requestsTopic`.
+ * The one way messaging decides a request record, on its own or in a chunk: a MessagingDecision over
+ * `store` (statements in the record's transaction unless a chunk passes its state), answered by the
+ * shared frame (facts, and the outcome when `topics` names an outcome topic); then the requests it
+ * queued go to the requests topic.
  */
-export async function decideMessagingRequest<T>(
+export async function decideMessaging<T>(
   record: DecodedRecord<T>,
   rawContext: unknown,
-  source: string,
-  topics: DecisionTopics & { requests: string },
+  topics: MessagingTopics,
   handler: (decision: MessagingDecision<T>) => Promise<Answer>,
+  store?: MessageStore,
 ): Promise<void> {
   const context = recordContext(rawContext);
-  const decision = new MessagingDecision(record, context.manager, source, !context.replaying);
+  const decision = new MessagingDecision(
+    record,
+    context.manager,
+    store ?? new MessageRepository(context.manager),
+    !context.replaying,
+  );
   const { requests, ...answered } = topics;
   await answerRequest(decision, context, answered, handler);
   for (const envelope of decision.appendedRequests) context.emit(requests, envelope);
-}
-
-/** The decision as one that appends requests: every messaging decision is made as one. */
-export function asMessagingDecision<T>(decision: Decision<T>): MessagingDecision<T> {
-  if (!(decision instanceof MessagingDecision)) {
-    throw new TypeError('a messaging decision was made without decideMessagingRequest');
-  }
-  return decision as MessagingDecision<T>;
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 
+import { MessagesChunk } from './chunk/messages-chunk';
+import { MessageRequests } from './message-requests';
 import { RecordAttemptHandler } from './record-attempt/record-attempt.handler';
 import { RecordReceiptHandler } from './record-receipt/record-receipt.handler';
 import { MessagesController } from './read-messages/messages.controller';
@@ -9,7 +11,14 @@ import { SendMessageHandler } from './send-message/send-message.handler';
 /** The message lifecycle as the requests consumer decides it, and its reads. */
 @Module({
   controllers: [MessagesController],
-  providers: [SendMessageHandler, RecordAttemptHandler, RecordReceiptHandler, SandboxInboundHandler],
-  exports: [SendMessageHandler, RecordAttemptHandler, RecordReceiptHandler, SandboxInboundHandler],
+  providers: [
+    SendMessageHandler,
+    RecordAttemptHandler,
+    RecordReceiptHandler,
+    SandboxInboundHandler,
+    MessageRequests,
+    MessagesChunk,
+  ],
+  exports: [SandboxInboundHandler, MessageRequests, MessagesChunk],
 })
 export class MessagesModule {}

@@ -4,7 +4,7 @@ import type { Decision } from '@cms/kafka';
 import type { ChannelEntity } from '../channels/channel.entity';
 import type { MessageEntity, MessageRoute } from './message.entity';
 import { timeoutTimerId } from './message-ids';
-import type { MessageRepository } from './message.repository';
+import type { MessageStore } from './message.repository';
 import { messageFact } from './message.resource';
 
 export interface MessageToQueue {
@@ -25,7 +25,7 @@ export interface MessageToQueue {
  */
 export async function queueMessage(
   decision: Decision<unknown>,
-  messages: MessageRepository,
+  messages: MessageStore,
   input: MessageToQueue,
 ): Promise<MessageEntity> {
   const at = decision.atDate;

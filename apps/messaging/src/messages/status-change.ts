@@ -8,10 +8,10 @@ import {
 import type { Decision } from '@cms/kafka';
 
 import type { ContactEntity } from '../contacts/contact.entity';
-import { SuppressionEntity, type MessageEntity, type MessageHistoryEntry } from './message.entity';
+import type { MessageEntity, MessageHistoryEntry } from './message.entity';
 import { fallbackMessageId, timeoutTimerId } from './message-ids';
 import { fallsBack, movesForward, reached, stampedColumn, suppressionReasonOf } from './message-lifecycle';
-import type { MessageRepository } from './message.repository';
+import type { MessageStore } from './message.repository';
 import { messageFact } from './message.resource';
 import { queueMessage } from './queue-message';
 
@@ -48,7 +48,7 @@ function failureColumn(failure: MessageFailureV1): NonNullable<MessageEntity['fa
  */
 export async function reportStatus(
   decision: Decision<unknown>,
-  messages: MessageRepository,
+  messages: MessageStore,
   message: MessageEntity,
   report: StatusReport,
   /** The message's contact, when the caller read it already. */
@@ -80,36 +80,35 @@ export async function reportStatus(
   decision.fact(FACT_OF_STATUS[report.status]!, message.id, () =>
     messageFact(message, report.status, contact, decision.at),
   );
-  if (message.failure !== null && report.status === 'failed') await suppressAfter(decision, message);
+  if (message.failure !== null && report.status === 'failed')
+    await suppressAfter(decision, messages, message);
   await followRoute(decision, messages, message);
   return true;
 }
 
 /** Whether the route already moved on from this message. */
-async function isReplaced(messages: MessageRepository, message: MessageEntity): Promise<boolean> {
+async function isReplaced(messages: MessageStore, message: MessageEntity): Promise<boolean> {
   if (message.route === null || message.route.step + 1 >= message.route.steps.length) return false;
   return messages.exists(fallbackMessageId(message.id, message.route.step + 1));
 }
 
 /** A provider's opt-out, hard bounce or complaint puts the address on the suppression list (source provider). */
-async function suppressAfter(decision: Decision<unknown>, message: MessageEntity): Promise<void> {
+async function suppressAfter(
+  decision: Decision<unknown>,
+  messages: MessageStore,
+  message: MessageEntity,
+): Promise<void> {
   const reason = suppressionReasonOf(message.failure!.code);
   if (reason === undefined || message.recipient === null) return;
-  await decision.manager
-    .createQueryBuilder()
-    .insert()
-    .into(SuppressionEntity)
-    .values({
-      id: deterministicId(message.id, 'suppression'),
-      workspaceId: decision.workspaceId,
-      channel: message.channelType,
-      address: message.recipient,
-      reason,
-      source: 'provider',
-      createdAt: decision.atDate,
-    })
-    .orIgnore()
-    .execute();
+  await messages.addSuppression({
+    id: deterministicId(message.id, 'suppression'),
+    workspaceId: decision.workspaceId,
+    channel: message.channelType,
+    address: message.recipient,
+    reason,
+    source: 'provider',
+    createdAt: decision.atDate,
+  });
 }
 
 /**
@@ -118,7 +117,7 @@ async function suppressAfter(decision: Decision<unknown>, message: MessageEntity
  */
 async function followRoute(
   decision: Decision<unknown>,
-  messages: MessageRepository,
+  messages: MessageStore,
   message: MessageEntity,
 ): Promise<void> {
   const route = message.route;
@@ -142,7 +141,7 @@ async function followRoute(
  */
 export async function fallBack(
   decision: Decision<unknown>,
-  messages: MessageRepository,
+  messages: MessageStore,
   message: MessageEntity,
 ): Promise<void> {
   const route = message.route;

@@ -1,10 +1,10 @@
 import type { ProviderCallbackReceivedV1 } from '@cms/contracts';
-import type { Answer, Decision } from '@cms/kafka';
+import type { Answer } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Registry } from 'prom-client';
 
 import type { ChannelEntity } from '../../channels/channel.entity';
-import { asMessagingDecision } from '../../decisions/messaging-decision';
+import type { MessagingDecision } from '../../decisions/messaging-decision';
 import { findSender, recordInbound } from '../../messages/inbound-message';
 import { MessageEntity } from '../../messages/message.entity';
 import { inboundMessageId } from '../../messages/message-ids';
@@ -41,7 +41,7 @@ export class RecordCallbackHandler {
     });
   }
 
-  async handle(decision: Decision<ProviderCallbackReceivedV1>): Promise<Answer> {
+  async handle(decision: MessagingDecision<ProviderCallbackReceivedV1>): Promise<Answer> {
     const { data, workspaceId } = decision;
     const messages = new MessageRepository(decision.manager);
     // A channel deleted since its callback was verified has nothing left to change.
@@ -56,7 +56,7 @@ export class RecordCallbackHandler {
   }
 
   private async apply(
-    decision: Decision<ProviderCallbackReceivedV1>,
+    decision: MessagingDecision<ProviderCallbackReceivedV1>,
     messages: MessageRepository,
     channel: ChannelEntity,
     event: CallbackEvent,
@@ -71,7 +71,7 @@ export class RecordCallbackHandler {
           direction: 'outbound',
         });
         if (message === null) {
-          if (asMessagingDecision(decision).live) this.unmatched.inc({ provider: channel.provider });
+          if (decision.live) this.unmatched.inc({ provider: channel.provider });
           return;
         }
         const at = event.at ?? receivedAt;

@@ -1,13 +1,14 @@
 import { MESSAGING_FACT_TYPES, type MessageAttemptRecordedV1 } from '@cms/contracts';
-import type { Answer, Decision } from '@cms/kafka';
+import type { Answer } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 
 import type { ChannelEntity } from '../../channels/channel.entity';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../../config';
+import type { MessagingDecision } from '../../decisions/messaging-decision';
 import { sandboxOutcome } from '../../providers/sandbox/sandbox.adapter';
 import type { MessageEntity } from '../message.entity';
 import { receiptTimerId } from '../message-ids';
-import { MessageRepository, type NewTimer } from '../message.repository';
+import type { MessageStore, NewTimer } from '../message.repository';
 import { reportStatus, type StatusReport } from '../status-change';
 
 /** Nobody waits for a worker's record; the frame publishes the facts and answers no one. */
@@ -23,9 +24,8 @@ const RECORDED: Answer = { status: 202 };
 export class RecordAttemptHandler {
   constructor(@Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig) {}
 
-  async handle(decision: Decision<MessageAttemptRecordedV1>): Promise<Answer> {
-    const { data, workspaceId } = decision;
-    const messages = new MessageRepository(decision.manager);
+  async handle(decision: MessagingDecision<MessageAttemptRecordedV1>): Promise<Answer> {
+    const { data, workspaceId, store: messages } = decision;
     // Live, the worker removed the job when it made this record; a rebuild removes it here.
     const taken = await messages.take(workspaceId, data.message_id, { sendJob: true, timers: [] });
     if (taken === null) return RECORDED;
@@ -61,8 +61,8 @@ export class RecordAttemptHandler {
 
   /** A channel whose credentials the provider refused is failing until a send through it succeeds. */
   private async followChannel(
-    decision: Decision<MessageAttemptRecordedV1>,
-    messages: MessageRepository,
+    decision: MessagingDecision<MessageAttemptRecordedV1>,
+    messages: MessageStore,
     channel: ChannelEntity,
     data: MessageAttemptRecordedV1,
   ): Promise<void> {

@@ -1,10 +1,10 @@
 import type { MessageReceiptRecordedV1, MessageTimeoutRecordedV1 } from '@cms/contracts';
-import type { Answer, Decision } from '@cms/kafka';
+import type { Answer } from '@cms/kafka';
 import { Injectable } from '@nestjs/common';
 
+import type { MessagingDecision } from '../../decisions/messaging-decision';
 import { receiptTimerId, timeoutTimerId } from '../message-ids';
 import { reached } from '../message-lifecycle';
-import { MessageRepository } from '../message.repository';
 import { fallBack, reportStatus } from '../status-change';
 
 const RECORDED: Answer = { status: 202 };
@@ -13,9 +13,8 @@ const RECORDED: Answer = { status: 202 };
 @Injectable()
 export class RecordReceiptHandler {
   /** A later status of a sent message: a forward move and its fact, or history only when late. */
-  async receipt(decision: Decision<MessageReceiptRecordedV1>): Promise<Answer> {
-    const { data, workspaceId } = decision;
-    const messages = new MessageRepository(decision.manager);
+  async receipt(decision: MessagingDecision<MessageReceiptRecordedV1>): Promise<Answer> {
+    const { data, workspaceId, store: messages } = decision;
     const taken = await messages.take(workspaceId, data.message_id, {
       sendJob: false,
       timers: [receiptTimerId(data.message_id, data.status)],
@@ -27,9 +26,8 @@ export class RecordReceiptHandler {
   }
 
   /** The step waited for a status that did not come in time: the route moves on. */
-  async timeout(decision: Decision<MessageTimeoutRecordedV1>): Promise<Answer> {
-    const { data, workspaceId } = decision;
-    const messages = new MessageRepository(decision.manager);
+  async timeout(decision: MessagingDecision<MessageTimeoutRecordedV1>): Promise<Answer> {
+    const { data, workspaceId, store: messages } = decision;
     await messages.removeTimers([timeoutTimerId(data.message_id, data.step)]);
     const message = await messages.find(workspaceId, data.message_id);
     const route = message?.route;

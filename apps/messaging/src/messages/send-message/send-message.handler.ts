@@ -4,10 +4,11 @@ import {
   type MessageSendRequestedV1,
   type RouteStepBody,
 } from '@cms/contracts';
-import type { Answer, Decision } from '@cms/kafka';
+import type { Answer } from '@cms/kafka';
 import { Injectable } from '@nestjs/common';
 
 import type { ChannelEntity } from '../../channels/channel.entity';
+import type { MessagingDecision } from '../../decisions/messaging-decision';
 import {
   MessagingErrorCode,
   MessagingException,
@@ -15,7 +16,7 @@ import {
 } from '../../decisions/messaging.exception';
 import type { RouteStep } from '../message.entity';
 import { messageIdOfRecord } from '../message-ids';
-import { MessageRepository, type TemplateRef } from '../message.repository';
+import type { MessageStore, TemplateRef } from '../message.repository';
 import { messageResource } from '../message.resource';
 import { queueMessage } from '../queue-message';
 
@@ -32,9 +33,8 @@ interface ResolvedStep {
  */
 @Injectable()
 export class SendMessageHandler {
-  async handle(decision: Decision<MessageSendRequestedV1>): Promise<Answer> {
-    const { data, workspaceId } = decision;
-    const messages = new MessageRepository(decision.manager);
+  async handle(decision: MessagingDecision<MessageSendRequestedV1>): Promise<Answer> {
+    const { data, workspaceId, store: messages } = decision;
     if (data.idempotency_key !== undefined) {
       const original = await messages.findByIdempotencyKey(workspaceId, data.idempotency_key);
       if (original) return { status: 200, resource: { ...messageResource(original) } };
@@ -61,7 +61,7 @@ export class SendMessageHandler {
 
   /** Every step's channel and template, or every problem of the route at once. */
   private async resolveRoute(
-    messages: MessageRepository,
+    messages: MessageStore,
     workspaceId: number,
     route: RouteStepBody[],
   ): Promise<ResolvedStep[]> {
@@ -103,7 +103,7 @@ export class SendMessageHandler {
   }
 
   private async channelOf(
-    messages: MessageRepository,
+    messages: MessageStore,
     workspaceId: number,
     body: RouteStepBody,
     at: string,
