@@ -75,3 +75,35 @@ export class PollingLoop {
     });
   }
 }
+
+/**
+ * A background worker made of a polling loop: its turns, started once the consumers listen and let
+ * finish on shutdown. A worker says what one turn does.
+ */
+export abstract class PolledWorker {
+  private readonly loop: PollingLoop;
+
+  protected constructor(options: Omit<PollingLoopOptions, 'turn'>) {
+    this.loop = new PollingLoop({ ...options, turn: () => this.turn() });
+  }
+
+  get isRunning(): boolean {
+    return this.loop.isRunning;
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Something became due: look now rather than at the next poll. */
+  kick(): void {
+    this.loop.kick();
+  }
+
+  /** One round of work; answers whether there may be more right away. */
+  protected abstract turn(): Promise<boolean>;
+}

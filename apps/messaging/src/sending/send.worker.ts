@@ -12,7 +12,7 @@ import type {
   SendQueueRepository,
 } from './send-queue.repository';
 import { recipientOf } from './recipient-rules';
-import { PollingLoop } from './polling-loop';
+import { PolledWorker } from './polling-loop';
 
 export interface SendWorkerOptions {
   queue: SendQueueRepository;
@@ -42,37 +42,13 @@ const UNREADABLE_CREDENTIALS_RETRY_MS = 60_000;
  * marking their jobs `sending`, and ends each job with the record of its attempt. A job found
  * `sending` after its lease ran out is never sent again: its outcome is unknown, and it fails so.
  */
-export class SendWorker {
-  private readonly loop: PollingLoop;
-
+export class SendWorker extends PolledWorker {
   constructor(private readonly options: SendWorkerOptions) {
-    this.loop = new PollingLoop({
-      concurrency: options.concurrency,
-      pollMs: options.pollMs,
-      logger: options.logger,
-      turn: () => this.turn(),
-    });
-  }
-
-  get isRunning(): boolean {
-    return this.loop.isRunning;
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** Something became due: look now rather than at the next poll. */
-  kick(): void {
-    this.loop.kick();
+    super({ concurrency: options.concurrency, pollMs: options.pollMs, logger: options.logger });
   }
 
   /** One batch: answers whether it was full (more may be due). */
-  private async turn(): Promise<boolean> {
+  protected async turn(): Promise<boolean> {
     const { queue, batchSize } = this.options;
     const jobs = await queue.claim(batchSize, CLAIM_LEASE_MS);
     if (jobs.length === 0) return false;

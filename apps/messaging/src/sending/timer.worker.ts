@@ -3,7 +3,7 @@ import { idFromDatabase } from '@cms/persistence';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 
-import { PollingLoop } from './polling-loop';
+import { PolledWorker } from './polling-loop';
 import { appendWorkerRecords, type WorkerRecord } from './worker-records';
 
 export interface TimerWorkerOptions {
@@ -53,31 +53,12 @@ function recordOf(timer: DueTimer): WorkerRecord {
  * the transaction is the lease: a worker that dies leaves the timers due for the next one, and a
  * timer fires once.
  */
-export class TimerWorker {
-  private readonly loop: PollingLoop;
-
+export class TimerWorker extends PolledWorker {
   constructor(private readonly options: TimerWorkerOptions) {
-    this.loop = new PollingLoop({
-      concurrency: 1,
-      pollMs: options.pollMs,
-      logger: options.logger,
-      turn: () => this.turn(),
-    });
+    super({ concurrency: 1, pollMs: options.pollMs, logger: options.logger });
   }
 
-  get isRunning(): boolean {
-    return this.loop.isRunning;
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  private async turn(): Promise<boolean> {
+  protected async turn(): Promise<boolean> {
     const { dataSource, batchSize, requestsTopic } = this.options;
     const fired = await dataSource.transaction(async (manager) => {
       const timers = (await manager.query(
