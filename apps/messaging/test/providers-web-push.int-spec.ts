@@ -1,3 +1,4 @@
+import { AddressPolicy, guardedConnector } from '@cms/http';
 import { makeTestCertificates, type TestCertificates } from '@cms/testing';
 import { Agent, request } from 'undici';
 import { generateRequestDetails, generateVAPIDKeys, getVapidHeaders } from 'web-push';
@@ -136,6 +137,26 @@ describe('Web Push adapter against a push service', () => {
       detail: 'push endpoint not allowed: the address is private',
     });
     expect(push.server.requests).toHaveLength(before);
+  });
+
+  it('sends nothing when the address the endpoint connects to is refused, though a lookup before let it pass', async () => {
+    // The service's dispatcher checks the address it connects to (a name can resolve elsewhere between
+    // the adapter's check and the call): here every address passes the first check and none the second.
+    const guarded = new Agent({
+      connect: guardedConnector({ policy: new AddressPolicy(), connectTimeoutMs: 3000, ca: tls.ca }),
+    });
+    try {
+      const strict = new WebPushAdapter(() => undefined, { dispatcher: guarded, timeoutMs: 3000 });
+      const subscription = push.subscribe(vapid.publicKey);
+      const before = push.server.requests.length;
+      await expect(strict.send(channel, messageFor(subscription))).resolves.toMatchObject({
+        code: 'invalid_recipient',
+        detail: expect.stringContaining('the address is not allowed'),
+      });
+      expect(push.server.requests).toHaveLength(before);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('fails a contact without a subscription, and refuses VAPID keys that are not keys', async () => {

@@ -22,3 +22,4 @@ export * from './body/json-body';
 export * from './body/install-body-parsers';
 export * from './outbound/address-policy';
 export * from './outbound/guarded-connector';
+export * from './outbound/error-code';

@@ -1,3 +1,5 @@
+import type { Dispatcher } from 'undici';
+
 import { MetaAdapter } from './meta/meta.adapter';
 import type { AssertPublicEndpoint, ProviderAdapter, ProviderName } from './provider';
 import type { ProviderBaseUrls } from './provider-base-urls';
@@ -13,6 +15,11 @@ export interface ProviderAdaptersOptions {
   /** Applied to push endpoints and to SMTP hosts: the addresses customers and browsers choose. */
   assertPublicEndpoint: AssertPublicEndpoint;
   http?: ProviderHttpOptions;
+  /**
+   * What push requests go out through: a dispatcher that checks, when it connects, the address a
+   * browser's push endpoint resolves to (a name can resolve elsewhere between a check and the call).
+   */
+  pushDispatcher?: Dispatcher;
   /** Trust for the customers' SMTP servers beyond the system's (tests: a throwaway CA). */
   smtpTls?: { ca?: string | string[] };
 }
@@ -33,7 +40,10 @@ export class ProviderAdapters {
         ...(http.timeoutMs !== undefined ? { timeoutMs: http.timeoutMs } : {}),
         ...(options.smtpTls !== undefined ? { tls: options.smtpTls } : {}),
       }),
-      web_push: new WebPushAdapter(options.assertPublicEndpoint, http),
+      web_push: new WebPushAdapter(options.assertPublicEndpoint, {
+        ...http,
+        ...(options.pushDispatcher !== undefined ? { dispatcher: options.pushDispatcher } : {}),
+      }),
     };
   }
 

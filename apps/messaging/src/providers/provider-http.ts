@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+import { errorCodeOf, isBlockedAddress } from '@cms/http';
 import { request, type Dispatcher } from 'undici';
 
 import type { FailureCode, SendFailure } from './provider';
@@ -57,16 +58,6 @@ export function failed(
   };
 }
 
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string') return code;
-    current = cause;
-  }
-  return undefined;
-}
-
 /** Errors raised before any byte of the request reached the provider: asking again cannot send twice. */
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
@@ -75,7 +66,6 @@ const NOT_SENT_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
-  'E_WEBHOOK_ADDRESS_BLOCKED',
 ]);
 
 /**
@@ -121,7 +111,11 @@ export async function callProvider(
     for (const [name, value] of Object.entries(response.headers)) headers[name] = header(value);
     return { status: response.statusCode, headers, text, json: parseJson(text) };
   } catch (error) {
-    const code = errorCode(error);
+    const code = errorCodeOf(error);
+    // A guarded dispatcher (push endpoints) refused the address, when it was looked up or connected to.
+    if (isBlockedAddress(error)) {
+      return failed('invalid_recipient', null, `the address is not allowed: ${(error as Error).message}`);
+    }
     if (code !== undefined && NOT_SENT_CODES.has(code)) {
       return failed('provider_unavailable', null, `could not reach the provider: ${code}`);
     }

@@ -1,7 +1,9 @@
+import { AddressPolicy, guardedConnector } from '@cms/http';
 import { OutboxRelay } from '@cms/kafka';
 import { LOGGER } from '@cms/service-kit';
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { Agent } from 'undici';
 import { DataSource } from 'typeorm';
 
 import { ChannelCredentials } from '../channels/channel-credentials';
@@ -26,6 +28,12 @@ import { TimerWorker } from './timer.worker';
         new ProviderAdapters({
           baseUrls: parseProviderBaseUrls(config.providerBaseUrls),
           assertPublicEndpoint: publicEndpointCheck(config.allowNetworks),
+          pushDispatcher: new Agent({
+            connect: guardedConnector({
+              policy: new AddressPolicy(config.allowNetworks),
+              connectTimeoutMs: DEFAULT_PROVIDER_TIMEOUT_MS,
+            }),
+          }),
         }),
     },
     {

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 
 import type { AddressPolicy } from '@cms/http';
-import { BlockedAddressError, guardedConnector, type Resolver } from '@cms/http';
+import { errorCodeOf, guardedConnector, isBlockedAddress, type Resolver } from '@cms/http';
 import { parseRetryAfter } from './retry-schedule';
 
 /** Response bodies are kept up to this many bytes (extensions §4). */
@@ -62,16 +62,6 @@ const CONNECT_CODES = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
 ]);
-
-function codeOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string') return code;
-    current = cause;
-  }
-  return undefined;
-}
 
 /** Postgres text cannot hold NUL; a receiver's bytes are shown, not trusted. */
 function printable(text: string): string {
@@ -188,8 +178,8 @@ export class WebhookSender {
     error: unknown,
     timedOut: boolean,
   ): { kind: 'timeout' | 'blocked' | 'unreachable'; message: string } {
-    const code = codeOf(error);
-    if (error instanceof BlockedAddressError || code === 'E_WEBHOOK_ADDRESS_BLOCKED') {
+    const code = errorCodeOf(error);
+    if (isBlockedAddress(error)) {
       return { kind: 'blocked', message: `address not allowed: ${(error as Error).message}` };
     }
     if (

@@ -4,6 +4,7 @@ import type { LookupFunction, Socket } from 'node:net';
 import { buildConnector } from 'undici';
 
 import { ipLiteral, type AddressPolicy } from './address-policy';
+import { errorCodeOf } from './error-code';
 
 /** A delivery refused because its host is, or resolves to, an address that is not allowed. */
 export class BlockedAddressError extends Error {
@@ -13,6 +14,11 @@ export class BlockedAddressError extends Error {
     super(message);
     this.name = 'BlockedAddressError';
   }
+}
+
+/** Whether a failed call was refused by the guard (undici may hand the error on wrapped in a cause). */
+export function isBlockedAddress(error: unknown): boolean {
+  return error instanceof BlockedAddressError || errorCodeOf(error) === 'E_WEBHOOK_ADDRESS_BLOCKED';
 }
 
 /** `dns.lookup` with `all: true`; tests pass their own to make a name resolve to a chosen address. */
