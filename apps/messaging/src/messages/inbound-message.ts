@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { ChannelEntity } from '../channels/channel.entity';
 import { ContactEntity } from '../contacts/contact.entity';
 import type { MessageEntity } from './message.entity';
-import type { MessageRepository } from './message.repository';
+import type { MessageStore } from './message.repository';
 import { messageFact } from './message.resource';
 
 const PHONE_CHANNELS: readonly ChannelType[] = ['whatsapp', 'sms', 'rcs'];
@@ -46,7 +46,7 @@ export interface Inbound {
  */
 export async function recordInbound(
   decision: Decision<unknown>,
-  messages: MessageRepository,
+  messages: MessageStore,
   channel: Pick<ChannelEntity, 'id' | 'type'>,
   inbound: Inbound,
 ): Promise<{ message: MessageEntity; contact: ContactEntity | null }> {

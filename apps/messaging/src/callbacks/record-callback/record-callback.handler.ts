@@ -8,7 +8,7 @@ import type { MessagingDecision } from '../../decisions/messaging-decision';
 import { findSender, recordInbound } from '../../messages/inbound-message';
 import { MessageEntity } from '../../messages/message.entity';
 import { inboundMessageId } from '../../messages/message-ids';
-import { MessageRepository } from '../../messages/message.repository';
+import type { MessageStore } from '../../messages/message.repository';
 import { reportStatus } from '../../messages/status-change';
 import type { CallbackEvent } from '../../providers/provider';
 import { ProviderAdapters } from '../../providers/provider-adapters';
@@ -42,8 +42,7 @@ export class RecordCallbackHandler {
   }
 
   async handle(decision: MessagingDecision<ProviderCallbackReceivedV1>): Promise<Answer> {
-    const { data, workspaceId } = decision;
-    const messages = new MessageRepository(decision.manager);
+    const { data, workspaceId, store: messages } = decision;
     // A channel deleted since its callback was verified has nothing left to change.
     const channel = await messages.channel(workspaceId, data.channel_id);
     if (channel === null) return RECORDED;
@@ -57,7 +56,7 @@ export class RecordCallbackHandler {
 
   private async apply(
     decision: MessagingDecision<ProviderCallbackReceivedV1>,
-    messages: MessageRepository,
+    messages: MessageStore,
     channel: ChannelEntity,
     event: CallbackEvent,
   ): Promise<void> {

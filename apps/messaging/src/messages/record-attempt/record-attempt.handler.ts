@@ -3,6 +3,7 @@ import type { Answer } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 
 import type { ChannelEntity } from '../../channels/channel.entity';
+import { channelFact } from '../../channels/channel.resource';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../../config';
 import type { MessagingDecision } from '../../decisions/messaging-decision';
 import { sandboxOutcome } from '../../providers/sandbox/sandbox.adapter';
@@ -71,15 +72,9 @@ export class RecordAttemptHandler {
     if (data.failure?.code === 'channel_misconfigured' && channel.status === 'active') status = 'failing';
     if (status === undefined) return;
     await messages.setChannelStatus(channel, status, decision.atDate);
-    decision.fact(MESSAGING_FACT_TYPES.channelUpdated, String(channel.id), {
-      channel_id: Number(channel.id),
-      type: channel.type,
-      provider: channel.provider,
-      name: channel.name,
-      status,
-      is_default: channel.isDefault,
-      at: decision.at,
-    });
+    decision.fact(MESSAGING_FACT_TYPES.channelUpdated, String(channel.id), () =>
+      channelFact({ ...channel, id: Number(channel.id), status }, decision.at),
+    );
   }
 
   /** §9.5: each status after the previous by SANDBOX_STATUS_DELAY_MS, as the recipient says. */

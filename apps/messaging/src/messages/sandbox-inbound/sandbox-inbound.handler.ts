@@ -1,11 +1,11 @@
 import type { MessagingChannelSandboxInboundRequestedV1 } from '@cms/contracts';
-import type { Answer, Decision } from '@cms/kafka';
+import type { Answer } from '@cms/kafka';
 import { Injectable } from '@nestjs/common';
 
+import type { MessagingDecision } from '../../decisions/messaging-decision';
 import { MessagingException } from '../../decisions/messaging.exception';
 import { recordInbound } from '../inbound-message';
 import { messageIdOfRecord } from '../message-ids';
-import { MessageRepository } from '../message.repository';
 import { messageResource } from '../message.resource';
 
 /**
@@ -16,9 +16,8 @@ import { messageResource } from '../message.resource';
  */
 @Injectable()
 export class SandboxInboundHandler {
-  async handle(decision: Decision<MessagingChannelSandboxInboundRequestedV1>): Promise<Answer> {
-    const { data, workspaceId } = decision;
-    const messages = new MessageRepository(decision.manager);
+  async handle(decision: MessagingDecision<MessagingChannelSandboxInboundRequestedV1>): Promise<Answer> {
+    const { data, workspaceId, store: messages } = decision;
     const channel = await messages.channel(workspaceId, data.channel_id);
     if (channel === null || channel.provider !== 'sandbox') {
       throw MessagingException.notASandboxChannel(data.channel_id);
