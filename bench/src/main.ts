@@ -24,9 +24,11 @@ import {
 } from './baselines/kafka-producer.baseline';
 import { noopFastifyBaseline } from './baselines/noop-fastify.baseline';
 import { pgCopyBaseline, type PgCopyBaseline } from './baselines/pg-copy.baseline';
+import { measureAlertLatency, type AlertLatency } from './figures/alert-latency.figure';
 import { measureContactsReplay, type ContactsReplay } from './figures/contacts-replay.figure';
 import { measureEventLatency, type EventLatency } from './figures/event-latency.figure';
 import { eventRequestSource } from './figures/events-rate.figure';
+import { measureLinkRedirects, type LinkRedirects } from './figures/link-redirects.figure';
 import { measureMessagesSent, type MessagesSent } from './figures/messages-sent.figure';
 import { measureWebhookDeliveries, type WebhookDeliveries } from './figures/webhook-deliveries.figure';
 import { findSustainedRate, runClosedLoop, type SustainedSearch } from './load/closed-loop.load';
@@ -36,7 +38,7 @@ import { summarizeProfile, type ProfileSummary } from './support/cpu-profile.sum
 import { HttpsReceiver } from './support/https.receiver';
 import { allMet, ratioOf, renderTable, thousands, type Row } from './support/report';
 
-const PHASES = ['baselines', 'rate', 'latency', 'webhooks', 'messages', 'replay'] as const;
+const PHASES = ['baselines', 'rate', 'latency', 'webhooks', 'messages', 'replay', 'alerts', 'links'] as const;
 type Phase = (typeof PHASES)[number];
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [--rate N] [--profile] [--no-build]
@@ -99,6 +101,7 @@ function sizes(quick: boolean) {
         replayPrepareSeconds: 20,
         replayTimeoutSeconds: 300,
         copyRows: 1_000_000,
+        alertBursts: 5,
       }
     : {
         kafkaRecords: 300_000,
@@ -111,6 +114,7 @@ function sizes(quick: boolean) {
         replayPrepareSeconds: 60,
         replayTimeoutSeconds: 420,
         copyRows: 1_000_000,
+        alertBursts: 10,
       };
 }
 
@@ -122,6 +126,10 @@ const CONTACTS_PER_MESSAGING_WORKSPACE = 50;
 const MESSAGES_GOAL_PER_SECOND = 1_000;
 const MESSAGES_P99_LIMIT_MS = 1_000;
 const P99_LIMIT_MS = 100;
+/** Clicks of tracked links a second (open loop), the links they spread over, and the goal's p99. */
+const LINK_CLICK_RATE = 1_000;
+const LINK_COUNT = 20;
+const LINK_P99_LIMIT_MS = 20;
 const GATEWAY_LEVELS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 const NOOP_LEVELS = [8, 16, 32, 64, 128, 256];
 
@@ -173,7 +181,11 @@ interface Results {
     eventLatency?: EventLatency | { status: 'failed'; reason: string };
     webhookDeliveries?: WebhookDeliveries | { status: 'failed'; reason: string };
     messagesSent?: MessagesSent | { status: 'failed'; reason: string };
+    /** Messages asked for at half the rate delivered above: the latency of a system that keeps up. */
+    messageLatency?: MessagesSent | { status: 'failed'; reason: string };
     contactsReplay?: ContactsReplay;
+    alertLatency?: AlertLatency | { status: 'failed'; reason: string };
+    linkRedirects?: LinkRedirects | { status: 'failed'; reason: string };
   };
   profiles: Record<string, ProfileSummary>;
   /** With --profile: SQL statements each service sent per unit of work while profiled. */
@@ -305,6 +317,8 @@ function buildTable(results: Results): Row[] {
   });
 
   rows.push(messagesRow(results.figures.messagesSent, best?.rps));
+  rows.push(messageLatencyRow(results.figures.messageLatency));
+  rows.push(linksRow(results.figures.linkRedirects));
 
   const replay = results.figures.contactsReplay;
   const replayRate = replay?.status === 'measured' ? replay.report!.rate : undefined;
@@ -331,6 +345,8 @@ function buildTable(results: Results): Row[] {
         : allMet([replayRate >= 20000, replayRatio === null ? undefined : replayRatio >= 0.3]),
     cpu: formatCpu(replay?.cpu),
   });
+
+  rows.push(alertsRow(results.figures.alertLatency));
 
   rows.push({
     id: 'baseline-noop-fastify',
@@ -427,6 +443,102 @@ function messagesRow(
       : messages === undefined
         ? 'n/a'
         : 'no',
+    cpu: formatCpu(measured?.cpu),
+  };
+}
+
+/**
+ * One message's time to message.sent when asked for at half the delivered rate: the part of the goal
+ * that a system which keeps up can meet, apart from the queue an overload builds.
+ */
+function messageLatencyRow(latency: MessagesSent | { status: 'failed'; reason: string } | undefined): Row {
+  const measured = isMeasured(latency) ? latency : undefined;
+  return {
+    id: 'message-latency',
+    figure: 'one message: request → message.sent webhook, at half the delivered rate',
+    value: measured?.sentLatencyMs.p99 ?? null,
+    unit: 'ms',
+    shown: measured
+      ? `p50 ${measured.sentLatencyMs.p50} ms, p99 ${measured.sentLatencyMs.p99} ms at ${thousands(measured.rate)}/s ` +
+        `(→ message.delivered p99 ${measured.deliveredLatencyMs.p99} ms; → 202 p99 ${measured.answerMs.p99} ms); ` +
+        `${thousands(measured.deliveredWebhooks)} delivered of ${thousands(measured.accepted)} accepted`
+      : latency === undefined
+        ? 'not measured'
+        : `failed: ${(latency as { reason: string }).reason}`,
+    baseline: null,
+    ratio: null,
+    goal: `p99 ≤ ${MESSAGES_P99_LIMIT_MS / 1000} s to message.sent`,
+    met: measured
+      ? allMet([
+          measured.sentLatencyMs.p99 <= MESSAGES_P99_LIMIT_MS,
+          measured.accepted === measured.requests,
+          measured.deliveredWebhooks === measured.accepted,
+        ])
+      : latency === undefined
+        ? 'n/a'
+        : 'no',
+    cpu: formatCpu(measured?.cpu),
+  };
+}
+
+/**
+ * Tracked-link redirects: p50/p99 of `GET /l/<token>` at 1,000 clicks/s, beside the same load on the
+ * same gateway's `GET /health` (the cost of any answer on this machine at that moment).
+ */
+function linksRow(links: LinkRedirects | { status: 'failed'; reason: string } | undefined): Row {
+  const measured = isMeasured(links) ? links : undefined;
+  const refused = Object.entries(measured?.refused ?? {})
+    .map(([status, count]) => `${thousands(count)} × ${status}`)
+    .join(', ');
+  return {
+    id: 'link-redirects',
+    figure: 'GET /l/<token> redirect latency (open loop)',
+    value: measured?.redirectMs.p99 ?? null,
+    unit: 'ms (p99)',
+    shown: measured
+      ? `p50 ${measured.redirectMs.p50} ms, p99 ${measured.redirectMs.p99} ms, max ${measured.redirectMs.max} ms ` +
+        `at ${thousands(measured.rate)} clicks/s for ${measured.seconds} s over ${measured.links} links; ` +
+        `${thousands(measured.redirected)} of ${thousands(measured.requests)} redirected, ` +
+        `${thousands(measured.recorded)} counted on the messages` +
+        (refused ? `; refused: ${refused}` : '') +
+        `; GET /health at the same rate: p50 ${measured.baselineMs.p50} ms, p99 ${measured.baselineMs.p99} ms`
+      : links === undefined
+        ? 'not measured'
+        : `failed: ${(links as { reason: string }).reason}`,
+    baseline: measured ? { name: 'GET /health p99', value: measured.baselineMs.p99, unit: 'ms' } : null,
+    ratio: measured ? ratioOf(measured.redirectMs.p99, measured.baselineMs.p99) : null,
+    goal: `p99 ≤ ${LINK_P99_LIMIT_MS} ms at ${thousands(LINK_CLICK_RATE)} clicks/s`,
+    met: measured
+      ? allMet([
+          measured.redirectMs.p99 <= LINK_P99_LIMIT_MS,
+          measured.redirected === measured.requests,
+          measured.recorded === measured.redirected,
+        ])
+      : links === undefined
+        ? 'n/a'
+        : 'no',
+    cpu: formatCpu(measured?.cpu),
+  };
+}
+
+/** Delivery monitoring: a failure burst to the alert.triggered webhook at the receiver. */
+function alertsRow(alerts: AlertLatency | { status: 'failed'; reason: string } | undefined): Row {
+  const measured = isMeasured(alerts) ? alerts : undefined;
+  return {
+    id: 'alert-latency',
+    figure: 'failure burst → alert.triggered received',
+    value: measured?.fromBurstMs.p50 ?? null,
+    unit: 'ms (p50)',
+    shown: measured
+      ? `p50 ${measured.fromBurstMs.p50} ms, max ${measured.fromBurstMs.max} ms from the burst's first request; ` +
+        `p50 ${measured.fromLastAnswerMs.p50} ms from its last 202 (${measured.alerts} of ${measured.bursts} bursts of ${measured.burstSize})`
+      : alerts === undefined
+        ? 'not measured'
+        : `failed: ${(alerts as { reason: string }).reason}`,
+    baseline: null,
+    ratio: null,
+    goal: '',
+    met: 'n/a',
     cpu: formatCpu(measured?.cpu),
   };
 }
@@ -540,6 +652,9 @@ async function main(): Promise<number> {
         NODE_EXTRA_CA_CERTS: certificates.caFile,
         WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8',
         BENCH_PROFILE_DIR: profileDir,
+        // The load generator is one client address asking for 1,000 redirects a second of one workspace.
+        LINK_CLICKS_PER_CLIENT: String(LINK_CLICK_RATE * 5),
+        LINK_CLICK_RECORDS_PER_WORKSPACE: String(LINK_CLICK_RATE * 5),
       },
       nodeArgs,
     });
@@ -693,6 +808,29 @@ async function main(): Promise<number> {
           },
         },
       ).catch(failed);
+      const sent = results.figures.messagesSent;
+      if (isMeasured(sent) && sent.perSecond > 0) {
+        const rate = Math.max(10, Math.round(sent.perSecond / 2));
+        log(`figure: one message's latency at ${thousands(rate)}/s (half the delivered rate)`);
+        results.figures.messageLatency = await measureMessagesSent(
+          system,
+          receiver,
+          { rate, seconds: size.messageSeconds, contactsPerWorkspace: CONTACTS_PER_MESSAGING_WORKSPACE },
+          meter,
+          log,
+          { started: () => undefined, finished: () => Promise.resolve() },
+        ).catch(failed);
+      }
+    }
+
+    if (options.phases.has('links')) {
+      log(`figure: tracked-link redirects at ${thousands(LINK_CLICK_RATE)} clicks/s`);
+      results.figures.linkRedirects = await measureLinkRedirects(
+        system,
+        { rate: LINK_CLICK_RATE, seconds: size.latencySeconds, links: LINK_COUNT },
+        meter,
+        log,
+      ).catch(failed);
     }
 
     if (options.phases.has('replay')) {
@@ -730,6 +868,16 @@ async function main(): Promise<number> {
       if (counts[0] && replay.report) {
         results.sql['replay.rebuild'] = sqlCount(counts[0], replay.report.records, 'record');
       }
+    }
+    if (options.phases.has('alerts')) {
+      log(`figure: failure burst → alert.triggered, ${size.alertBursts} bursts`);
+      results.figures.alertLatency = await measureAlertLatency(
+        system,
+        receiver,
+        size.alertBursts,
+        meter,
+        log,
+      ).catch(failed);
     }
   } finally {
     await cleanUp();

@@ -1,4 +1,10 @@
-import { CONTACT_REQUEST_TYPES, OUTCOME_TYPES, type Envelope, type Topics } from '@cms/contracts';
+import {
+  CONTACT_REQUEST_TYPES,
+  OUTCOME_TYPES,
+  type Envelope,
+  type TopicKey,
+  type Topics,
+} from '@cms/contracts';
 import type { RunningService } from '@cms/service-kit';
 import { ServiceHarness, type OutcomeEnvelope } from '@cms/service-kit/testing';
 import type { TestStack } from '@cms/testing';
@@ -65,12 +71,13 @@ export class ContactsHarness {
 
   private constructor(private readonly kit: ServiceHarness<ContactsConfig>) {}
 
-  static async start(): Promise<ContactsHarness> {
+  /** `read`: topics kept to wait on besides the facts (the requests the service appends). */
+  static async start(read: TopicKey[] = []): Promise<ContactsHarness> {
     const kit = await ServiceHarness.start({
       definition: CONTACTS_SERVICE,
       prefix: 'ct',
       layout: { requestPartitions: 3, factPartitions: 3, outcomePartitions: 2 },
-      read: ['contacts'],
+      read: ['contacts', ...read],
     });
     const harness = new ContactsHarness(kit);
     await harness.startService();
@@ -92,6 +99,11 @@ export class ContactsHarness {
   /** The facts on cms.contacts.v1, oldest first. */
   get facts(): Envelope<Record<string, unknown>>[] {
     return this.kit.recordsOn(this.topics.contacts);
+  }
+
+  /** The records on cms.requests.v1 (when `start` was asked to read it), oldest first. */
+  get requests(): Envelope<Record<string, unknown>>[] {
+    return this.kit.recordsOn(this.topics.requests);
   }
 
   /** The first instance of the service, started by `start`. */

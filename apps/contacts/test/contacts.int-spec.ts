@@ -490,6 +490,23 @@ describe('the internal read API', () => {
     }
   });
 
+  it('answers whether the workspace holds a contact with its id alone, 404 otherwise', async () => {
+    const ws = harness.workspace();
+    const id = (await harness.upsert(ws, { name: 'Held', phone: '+14155550690' })).resource!.id as number;
+
+    const held = await harness.get(`/internal/v1/contacts/${id}/exists`, ws);
+    expect([held.status, held.body]).toEqual([200, { data: { id } }]);
+    for (const [workspaceId, path] of [
+      [ws, 'abc'],
+      [ws, '99999999'],
+      [harness.workspace(), String(id)],
+    ] as const) {
+      const reply = await harness.get(`/internal/v1/contacts/${path}/exists`, workspaceId);
+      expect(reply.status).toBe(404);
+      expect(reply.body.errors![0]).toMatchObject({ status: '404', title: 'Not Found' });
+    }
+  });
+
   it('pages and filters by phone, email, external_id, tag and search', async () => {
     const ws = harness.workspace();
     await harness.upsert(ws, { name: 'Alice Smith', phone: '+14155550601', email: 'Alice@Example.com' });

@@ -32,6 +32,7 @@ export interface GatewayConfig extends KitConfig {
     eventsPerWorkspace: number;
     /** POST /webhook/integration/<token>, per integration, apart from every API budget. */
     inboundPerIntegration: number;
+    providerCallbacksPerUrl: number;
   };
   /** Base64 of 32 bytes: seals integration credentials and signing secrets (shared with webhook-dispatch). */
   secretsKey: string;
@@ -40,6 +41,15 @@ export interface GatewayConfig extends KitConfig {
   plans: Record<Plan, PlanLimits>;
   /** Internal base URLs of the services the gateway proxies reads to, by service name. */
   upstreams: Record<string, string>;
+  /** `GET /l/<token>` (extensions §10): its bounds and its cache of tokens, per gateway replica. */
+  links: {
+    /** Redirects a second one client address gets (averaged over 10 s); more → 429. */
+    clicksPerClient: number;
+    /** Clicks a second of one workspace that are recorded; more are redirected, not counted. */
+    recordsPerWorkspace: number;
+    /** Tokens whose links are kept in memory (a token's link never changes). */
+    cacheSize: number;
+  };
 }
 
 const DEFAULT_PLANS: Record<Plan, PlanLimits> = {
@@ -94,11 +104,18 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
       perWorkspace: 600,
       eventsPerWorkspace: 1_200,
       inboundPerIntegration: 1_200,
+      // 1,000 a second by default: a busy channel's statuses (several per message) fit, a flood does not.
+      providerCallbacksPerUrl: reader.integer('PROVIDER_CALLBACKS_PER_URL', 60_000, 1),
     },
     secretsKey,
     publicBaseUrl: publicBaseUrl === undefined ? undefined : reader.httpUrl('PUBLIC_BASE_URL', publicBaseUrl),
     plans,
     upstreams,
+    links: {
+      clicksPerClient: reader.integer('LINK_CLICKS_PER_CLIENT', 20, 1),
+      recordsPerWorkspace: reader.integer('LINK_CLICK_RECORDS_PER_WORKSPACE', 1_000, 1),
+      cacheSize: reader.integer('LINK_CACHE_SIZE', 100_000, 1),
+    },
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }

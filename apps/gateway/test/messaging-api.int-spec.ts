@@ -15,7 +15,7 @@ const FAILING_CONTACT = 500;
 
 const contacts = new FakeService([
   ({ target, headers }) => {
-    const match = /^\/internal\/v1\/contacts\/(\d+)$/.exec(target);
+    const match = /^\/internal\/v1\/contacts\/(\d+)\/exists$/.exec(target);
     if (!match) return undefined;
     if (Number(match[1]) === FAILING_CONTACT) return { status: 500 };
     const workspace = String(headers['x-workspace-id']);
@@ -161,7 +161,14 @@ describe('channels', () => {
     const sandbox = await decider.recordOf(inbound);
     expect([sandbox.type, sandbox.data]).toEqual([
       'messaging-channel.sandbox-inbound.requested',
-      { channel_id: 7, from: '+15005550123', text: 'STOP' },
+      {
+        channel_id: 7,
+        from: '+15005550123',
+        text: 'STOP',
+        // The contact an unknown sender becomes, minted before the log, and the pro plan's limit.
+        contact_id: expect.any(Number),
+        contact_limit: 25_000,
+      },
     ]);
   });
 
@@ -304,7 +311,7 @@ describe('messages', () => {
         idempotency_key: 'order-77',
       },
     ]);
-    expect(contacts.received.map((received) => received.target)).toContain('/internal/v1/contacts/31');
+    expect(contacts.received.map((received) => received.target)).toContain('/internal/v1/contacts/31/exists');
     const repeated = await harness.call('POST', '/api/v1/messages', {
       token: key,
       body: { contact_id: 31, route },
@@ -499,6 +506,13 @@ describe('the published reference', () => {
     ['/api/v1/messages', 'post'],
     ['/api/v1/messages', 'get'],
     ['/api/v1/messages/{id}', 'get'],
+    ['/api/v1/alert-rules', 'post'],
+    ['/api/v1/alert-rules', 'get'],
+    ['/api/v1/alert-rules/{id}', 'get'],
+    ['/api/v1/alert-rules/{id}', 'patch'],
+    ['/api/v1/alert-rules/{id}', 'delete'],
+    ['/api/v1/alerts', 'get'],
+    ['/api/v1/alerts/{id}', 'get'],
   ];
 
   it('documents every messaging path with its body schema, its errors and the form of its ids', async () => {
@@ -558,5 +572,104 @@ describe('the published reference', () => {
       'application/json',
       'application/x-www-form-urlencoded',
     ]);
+  });
+});
+
+describe('suppressions', () => {
+  const id = `sup_${'0123456789abcdef'.repeat(2)}`;
+
+  it('records a manual entry and a deletion through the log, and reads through the messaging service', async () => {
+    const { workspaceId, key } = await tenant(harness);
+    const created = await harness.call('POST', '/api/v1/suppressions', {
+      token: key,
+      body: { channel: 'sms', address: '+15550001234' },
+    });
+    expect(created.status).toBe(201);
+    const record = await decider.recordOf(created);
+    expect(record).toMatchObject({
+      type: 'suppression.create.requested',
+      workspaceid: String(workspaceId),
+      data: { channel: 'sms', address: '+15550001234' },
+    });
+    const deleted = await harness.call('DELETE', `/api/v1/suppressions/${id}`, { token: key });
+    expect(deleted.status).toBe(204);
+    expect((await decider.recordOf(deleted)).data).toEqual({ suppression_id: id });
+    const query = 'filter[channel]=sms&filter[address]=%2B15550001234&filter[reason]=manual&per_page=5';
+    const list = await harness.call('GET', `/api/v1/suppressions?${query}`, { token: key });
+    expect((list.body as Data).data).toMatchObject({
+      target: `/internal/v1/suppressions?${query}`,
+      workspace: String(workspaceId),
+    });
+    const one = await harness.call('GET', `/api/v1/suppressions/${id}`, { token: key });
+    expect((one.body as Data).data).toMatchObject({ target: `/internal/v1/suppressions/${id}` });
+  });
+
+  it('refuses a body by its rules with pointers, and answers 404 for an id that is not sup_ and 32 hex digits', async () => {
+    const { key } = await tenant(harness);
+    const refused = await harness.call('POST', '/api/v1/suppressions', {
+      token: key,
+      body: { channel: 'fax', address: ' ' },
+    });
+    expect(refused.status).toBe(422);
+    expect(pointersOf(refused)).toEqual(['/data/attributes/address', '/data/attributes/channel']);
+    const before = messaging.received.length;
+    for (const bad of ['1', 'sup_123', `sup_${'A'.repeat(32)}`, `msg_${'a'.repeat(32)}`]) {
+      for (const method of ['GET', 'DELETE'] as const) {
+        const answer = await harness.call(method, `/api/v1/suppressions/${bad}`, { token: key });
+        expect([method, bad, answer.status]).toEqual([method, bad, 404]);
+      }
+    }
+    expect(messaging.since(before)).toEqual([]);
+    await expectNotRecorded([refused], key);
+  });
+
+  it('asks each route for its permission and the plan for the API', async () => {
+    const { key: starter } = await tenant(harness, 'starter');
+    expect((await harness.call('GET', '/api/v1/suppressions', { token: starter })).status).toBe(403);
+    const routes: Array<[string, 'GET' | 'POST' | 'DELETE', string, unknown?]> = [
+      ['read', 'GET', '/api/v1/suppressions'],
+      ['read', 'GET', `/api/v1/suppressions/${id}`],
+      ['create', 'POST', '/api/v1/suppressions', { channel: 'sms', address: '+15550001234' }],
+      ['delete', 'DELETE', `/api/v1/suppressions/${id}`],
+    ];
+    for (const [permission, method, path, body] of routes) {
+      const others = ['read', 'create', 'update', 'delete'].filter((other) => other !== permission);
+      const { key } = await tenant(harness, 'pro', others);
+      const answer = await harness.call(method, path, {
+        token: key,
+        ...(body !== undefined ? { body } : {}),
+      });
+      expect([permission, method, path, answer.status]).toEqual([permission, method, path, 403]);
+    }
+  });
+
+  it('is documented in the published reference with its body, its errors and the form of its ids', async () => {
+    type Operation = {
+      parameters?: Array<{ name: string; schema?: Record<string, unknown> }>;
+      responses: Record<string, unknown>;
+      requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+    };
+    const document = (await harness.call('GET', '/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    for (const [path, method] of [
+      ['/api/v1/suppressions', 'post'],
+      ['/api/v1/suppressions', 'get'],
+      ['/api/v1/suppressions/{id}', 'get'],
+      ['/api/v1/suppressions/{id}', 'delete'],
+    ] as const) {
+      const operation = document.paths[path]?.[method];
+      expect([path, method, operation !== undefined]).toEqual([path, method, true]);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['401', '403', '422', '429']));
+    }
+    const ref =
+      document.paths['/api/v1/suppressions']!.post!.requestBody!.content['application/json']!.schema.$ref!;
+    expect(Object.keys(document.components.schemas[ref.split('/').pop()!]!.properties ?? {}).sort()).toEqual([
+      'address',
+      'channel',
+    ]);
+    const param = document.paths['/api/v1/suppressions/{id}']!.get!.parameters!.find((p) => p.name === 'id');
+    expect(param!.schema).toEqual({ type: 'string', pattern: '^sup_[0-9a-f]{32}$' });
   });
 });

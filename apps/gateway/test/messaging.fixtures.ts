@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { acceptedOutcome, MESSAGING_REQUEST_TYPES, rejectedOutcome, type Envelope } from '@cms/contracts';
+import {
+  acceptedOutcome,
+  MESSAGING_REQUEST_TYPES,
+  rejectedOutcome,
+  SUPPRESSION_REQUEST_TYPES,
+  type Envelope,
+} from '@cms/contracts';
 import { createKafka } from '@cms/kafka';
 import { eventually, testStack, uniqueName } from '@cms/testing';
 import { Partitioners, type Consumer, type Producer } from 'kafkajs';
@@ -77,6 +83,8 @@ const ACCEPTED_STATUS: Partial<Record<string, 200 | 201 | 202 | 204>> = {
   [MESSAGING_REQUEST_TYPES.templateUpdate]: 200,
   [MESSAGING_REQUEST_TYPES.templateDelete]: 204,
   [MESSAGING_REQUEST_TYPES.messageSend]: 202,
+  [SUPPRESSION_REQUEST_TYPES.create]: 201,
+  [SUPPRESSION_REQUEST_TYPES.delete]: 204,
 };
 
 /** The Idempotency-Key the fake decider treats as one it has seen: it answers 200. */

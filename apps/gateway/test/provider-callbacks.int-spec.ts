@@ -1,5 +1,5 @@
 import { startHarness, type Answer, type Harness } from './gateway.harness';
-import { FakeDecider, FakeService } from './messaging.fixtures';
+import { FakeDecider, FakeService, tenant } from './messaging.fixtures';
 
 const PUBLIC_BASE_URL = 'https://hooks.example.test';
 /** The workspace and channel the fake messaging service says a verified callback belongs to. */
@@ -38,17 +38,29 @@ const messaging = new FakeService([
         return refusal(401, 'Unauthenticated', 'X-Twilio-Signature does not match.');
       case 'tok-down':
         return { status: 500 };
-      default:
-        return undefined;
+      default: {
+        // `tok-inbound-<workspace>`: a callback holding two inbound messages for that workspace.
+        const inbound = /^tok-inbound-(\d+)$/.exec(token);
+        if (inbound === null) return undefined;
+        const data = { workspace_id: Number(inbound[1]), channel_id: CHANNEL_ID, inbound_messages: 2 };
+        return { status: 200, body: { data } };
+      }
     }
   },
 ]);
+
+/** Small for the limit's test; the other tests send far fewer to any one URL. */
+const CALLBACKS_PER_URL = 40;
 
 let harness: Harness;
 let decider: FakeDecider;
 
 beforeAll(async () => {
-  harness = await startHarness({ PUBLIC_BASE_URL, MESSAGING_URL: await messaging.start() });
+  harness = await startHarness({
+    PUBLIC_BASE_URL,
+    MESSAGING_URL: await messaging.start(),
+    PROVIDER_CALLBACKS_PER_URL: String(CALLBACKS_PER_URL),
+  });
   decider = new FakeDecider(harness);
   await decider.start();
 }, 60000);
@@ -156,6 +168,22 @@ describe("Meta's subscription handshake", () => {
     expect((refused.body as Errors).errors[0]).toMatchObject({ status: '403', title: 'Forbidden' });
     await expectNotRecorded([answer, refused]);
   });
+
+  it('mints a contact id for each inbound message the messaging service counted, with the plan limit', async () => {
+    const { workspaceId } = await tenant(harness, 'business');
+    const body = 'MessageSid=SM9&From=%2B15005550009&Body=hi';
+    const answer = await post(
+      `/webhook/provider/tok-inbound-${workspaceId}`,
+      body,
+      'application/x-www-form-urlencoded',
+    );
+    expect(answer.status).toBe(200);
+    const record = await decider.recordOf(answer);
+    const data = record.data as { contact_ids: number[]; contact_limit: number };
+    expect(data.contact_ids).toHaveLength(2);
+    expect(new Set(data.contact_ids).size).toBe(2);
+    expect(data.contact_limit).toBe(250_000);
+  });
 });
 
 describe('a refused callback', () => {
@@ -193,5 +221,24 @@ describe('a refused callback', () => {
     const answer = await post('/webhook/provider/tok-down', '{}', 'application/json');
     expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '5']);
     await expectNotRecorded([answer]);
+  });
+
+  it('answers 429 with Retry-After past the limit of one callback URL, before asking anybody', async () => {
+    const counted: Array<[number, string | null]> = [];
+    for (let i = 0; i < CALLBACKS_PER_URL; i += 1) {
+      const answer = await post('/webhook/provider/tok-flood', '{}', 'application/json');
+      counted.push([answer.status, answer.headers.get('x-ratelimit-remaining')]);
+    }
+    expect(counted).toEqual(
+      Array.from({ length: CALLBACKS_PER_URL }, (_, i) => [404, String(CALLBACKS_PER_URL - 1 - i)]),
+    );
+    const before = messaging.received.length;
+    const refused = await post('/webhook/provider/tok-flood', '{}', 'application/json');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((refused.body as Errors).errors[0]).toMatchObject({ status: '429' });
+    expect(messaging.since(before)).toEqual([]);
+    // Another channel's URL has its own budget.
+    expect((await post('/webhook/provider/tok-good', '{}', 'application/json')).status).toBe(200);
   });
 });

@@ -1,4 +1,10 @@
-import { MESSAGING_REQUEST_TYPES, type DecodedRecord, type RequestRecord } from '@cms/contracts';
+import {
+  LINK_REQUEST_TYPES,
+  MESSAGING_REQUEST_TYPES,
+  SUPPRESSION_REQUEST_TYPES,
+  type DecodedRecord,
+  type RequestRecord,
+} from '@cms/contracts';
 import { DecidesRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
@@ -9,12 +15,15 @@ import { CreatePushSubscriptionHandler } from './channels/create-push-subscripti
 import { DeleteChannelHandler } from './channels/delete-channel/delete-channel.handler';
 import { UpdateChannelHandler } from './channels/update-channel/update-channel.handler';
 import { MESSAGING_CONFIG, type MessagingConfig } from './config';
-import { decideMessaging, type MessagingDecision } from './decisions/messaging-decision';
+import { decideMessaging, messagingTopics, type MessagingDecision } from './decisions/messaging-decision';
 import { CreateTemplateHandler } from './templates/create-template/create-template.handler';
 import { DeleteTemplateHandler } from './templates/delete-template/delete-template.handler';
 import { UpdateTemplateHandler } from './templates/update-template/update-template.handler';
 import { MessageRequests } from './messages/message-requests';
 import { SandboxInboundHandler } from './messages/sandbox-inbound/sandbox-inbound.handler';
+import { RecordInboundMatchHandler } from './messages/record-inbound-match/record-inbound-match.handler';
+import { CreateSuppressionHandler } from './suppressions/create-suppression/create-suppression.handler';
+import { DeleteSuppressionHandler } from './suppressions/delete-suppression/delete-suppression.handler';
 import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
@@ -27,6 +36,8 @@ const ANSWERED_TYPES = [
   MESSAGING_REQUEST_TYPES.templateCreate,
   MESSAGING_REQUEST_TYPES.templateUpdate,
   MESSAGING_REQUEST_TYPES.templateDelete,
+  SUPPRESSION_REQUEST_TYPES.create,
+  SUPPRESSION_REQUEST_TYPES.delete,
 ] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
@@ -49,6 +60,9 @@ export class MessagingRequestsConsumer {
     @Inject(SandboxInboundHandler) sandboxInbound: SandboxInboundHandler,
     @Inject(MessageRequests) private readonly messages: MessageRequests,
     @Inject(RecordCallbackHandler) private readonly callbacks: RecordCallbackHandler,
+    @Inject(CreateSuppressionHandler) createSuppression: CreateSuppressionHandler,
+    @Inject(DeleteSuppressionHandler) deleteSuppression: DeleteSuppressionHandler,
+    @Inject(RecordInboundMatchHandler) private readonly inboundMatches: RecordInboundMatchHandler,
   ) {
     this.handlers = {
       [MESSAGING_REQUEST_TYPES.channelCreate]: (decision) => createChannel.handle(decision),
@@ -59,17 +73,18 @@ export class MessagingRequestsConsumer {
       [MESSAGING_REQUEST_TYPES.templateUpdate]: (decision) => updateTemplate.handle(decision),
       [MESSAGING_REQUEST_TYPES.templateDelete]: (decision) => deleteTemplate.handle(decision),
       [MESSAGING_REQUEST_TYPES.sandboxInbound]: (decision) => sandboxInbound.handle(decision),
+      [SUPPRESSION_REQUEST_TYPES.create]: (decision) => createSuppression.handle(decision),
+      [SUPPRESSION_REQUEST_TYPES.delete]: (decision) => deleteSuppression.handle(decision),
     };
   }
 
   @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
-    const { messaging: facts, outcomes, requests } = this.config.topics;
     // Bound to exactly the types of the map.
     return decideMessaging(
       record,
       context,
-      { facts, outcomes, requests },
+      messagingTopics(this.config.topics, true),
       handlerFor(this.handlers, record.type)!,
     );
   }
@@ -116,9 +131,32 @@ export class MessagingRequestsConsumer {
     @Payload() record: RequestRecord<typeof MESSAGING_REQUEST_TYPES.providerCallback>,
     @Ctx() context: unknown,
   ): Promise<void> {
-    const { messaging: facts, requests } = this.config.topics;
-    return decideMessaging(record, context, { facts, requests }, (decision) =>
+    return decideMessaging(record, context, messagingTopics(this.config.topics, false), (decision) =>
       this.callbacks.handle(decision),
     );
+  }
+
+  /** Appended while an inbound message was decided: the contact its sender was matched to. */
+  @DecidesRequest(SUPPRESSION_REQUEST_TYPES.inboundMatch, REQUESTS_TRANSPORT)
+  recordInboundMatch(
+    @Payload() record: RequestRecord<typeof SUPPRESSION_REQUEST_TYPES.inboundMatch>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return decideMessaging(record, context, messagingTopics(this.config.topics, false), (decision) =>
+      this.inboundMatches.handle(decision),
+    );
+  }
+
+  /**
+   * Clicks of tracked links, recorded by the gateway after their redirects: nobody waits. Decided with the
+   * message's other requests (in chunks), so clicks neither cost a transaction each nor split the runs
+   * of sends, attempts and receipts they share partitions with.
+   */
+  @DecidesRequest(LINK_REQUEST_TYPES.linkClicks, REQUESTS_TRANSPORT)
+  recordClicks(
+    @Payload() record: RequestRecord<typeof LINK_REQUEST_TYPES.linkClicks>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.messages.decide(record, context);
   }
 }

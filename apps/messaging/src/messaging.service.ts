@@ -1,7 +1,23 @@
-import { MESSAGING_RECORD_TYPES, OUTCOME_RECORD_TYPES } from '@cms/contracts';
+import {
+  ALERT_RECORD_TYPES,
+  GATEWAY_RECORD_TYPES,
+  GATEWAY_REQUEST_TYPES,
+  MESSAGING_RECORD_TYPES,
+  OUTCOME_RECORD_TYPES,
+} from '@cms/contracts';
 import type { ServiceDefinition } from '@cms/service-kit';
 
 import { MessagingInit1795551847908 } from '../migrations/1795551847908-messaging-init.migration';
+import { MessagingEarlyStatuses1795600000000 } from '../migrations/1795600000000-messaging-early-statuses.migration';
+import { MessagingAlerts1795600000018 } from '../migrations/1795600000018-messaging-alerts.migration';
+import {
+  AlertEntity,
+  AlertOutcomeBucketEntity,
+  AlertRuleEntity,
+  AlertWorkspaceEntity,
+} from './alerts/alert.entity';
+import { AlertsModule } from './alerts/alerts.module';
+import { MessagingLinks1795700000000 } from '../migrations/1795700000000-messaging-links.migration';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { ChannelEntity, PushSubscriptionEntity } from './channels/channel.entity';
 import { ChannelsModule } from './channels/channels.module';
@@ -10,8 +26,10 @@ import { ContactFactsChunk } from './contacts/contact-facts.consumer';
 import { CONTACT_PROJECTION_RECORD_TYPES } from './contacts/contact-projection';
 import { ContactEntity } from './contacts/contact.entity';
 import { ContactsModule } from './contacts/contacts.module';
+import { MessageLinkEntity } from './links/message-link.entity';
+import { LinksModule } from './links/links.module';
 import { MessagesChunk } from './messages/chunk/messages-chunk';
-import { MessageEntity, SuppressionEntity } from './messages/message.entity';
+import { EarlyStatusEntity, MessageEntity, SuppressionEntity } from './messages/message.entity';
 import { MessagesModule } from './messages/messages.module';
 import { MessagingRequestsConsumer } from './messaging-requests.consumer';
 import { SendJobEntity, TimerEntity } from './sending/send-job.entity';
@@ -19,8 +37,12 @@ import { SendWorker } from './sending/send.worker';
 import { SendingModule } from './sending/sending.module';
 import { TimerWorker } from './sending/timer.worker';
 import { TemplateEntity } from './templates/template.entity';
+import { SuppressionsModule } from './suppressions/suppressions.module';
 import { TemplatesModule } from './templates/templates.module';
 import { CONTACTS_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
+
+/** The largest body the internal port takes: a 1 MiB callback, base64-encoded, with room for its headers. */
+export const MESSAGING_INTERNAL_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /** The tables the log rebuilds: a replay must reproduce each of them row for row. */
 export const PROJECTION_ENTITIES = [
@@ -30,6 +52,12 @@ export const PROJECTION_ENTITIES = [
   ContactEntity,
   MessageEntity,
   SuppressionEntity,
+  EarlyStatusEntity,
+  AlertRuleEntity,
+  AlertWorkspaceEntity,
+  AlertEntity,
+  AlertOutcomeBucketEntity,
+  MessageLinkEntity,
 ];
 
 /** The messaging service: channels, templates and messages, decided from the requests topic. */
@@ -42,9 +70,21 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
   projection: PROJECTION_ENTITIES,
   // Send jobs and timers: a rebuild keeps them, a blue/green switch carries them over.
   jobs: [SendJobEntity, TimerEntity],
-  migrations: [MessagingInit1795551847908],
+  migrations: [
+    MessagingInit1795551847908,
+    MessagingEarlyStatuses1795600000000,
+    MessagingAlerts1795600000018,
+    MessagingLinks1795700000000,
+  ],
   // Its requests, and the contact facts its contact view is made of.
-  recordTypes: () => [...MESSAGING_RECORD_TYPES, ...OUTCOME_RECORD_TYPES, ...CONTACT_PROJECTION_RECORD_TYPES],
+  recordTypes: () => [
+    ...MESSAGING_RECORD_TYPES,
+    ...OUTCOME_RECORD_TYPES,
+    ...CONTACT_PROJECTION_RECORD_TYPES,
+    ...ALERT_RECORD_TYPES,
+    // A new workspace's default alert rule is made when its creation comes by.
+    ...GATEWAY_RECORD_TYPES.filter((definition) => definition.type === GATEWAY_REQUEST_TYPES.workspaceCreate),
+  ],
   consumers: [
     {
       suffix: '',
@@ -75,8 +115,14 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
     MessagesModule,
     SendingModule,
     CallbacksModule,
+    AlertsModule,
+    SuppressionsModule,
+    LinksModule,
   ],
   controllers: [MessagingRequestsConsumer],
+  // Only the gateway calls this port. A provider's callback may be 1 MiB at the edge, and it comes here
+  // base64-encoded (4/3 of it) inside the verification's JSON.
+  http: { bodyLimitBytes: MESSAGING_INTERNAL_BODY_LIMIT_BYTES },
   workers: [
     { component: 'send-worker', worker: SendWorker },
     { component: 'timer-worker', worker: TimerWorker },

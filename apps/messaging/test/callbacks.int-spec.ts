@@ -138,7 +138,7 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       const signed = twilioCallback(`${sms.url}?attempt=1`, TWILIO.auth_token, params);
       expect(await verify(sms.token, signed)).toEqual({
         status: 200,
-        body: { data: { workspace_id: workspaceId, channel_id: sms.id } },
+        body: { data: { workspace_id: workspaceId, channel_id: sms.id, inbound_messages: 0 } },
       });
       const otherKey = twilioCallback(`${sms.url}?attempt=1`, 'another-token', params);
       const otherUrl = { ...signed, url: `${sms.url}?attempt=2` };
@@ -161,7 +161,7 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       expect(
         (await verify(whatsapp.token, metaCallback(whatsapp.url, META.app_secret, notification))).body,
       ).toEqual({
-        data: { workspace_id: workspaceId, channel_id: whatsapp.id },
+        data: { workspace_id: workspaceId, channel_id: whatsapp.id, inbound_messages: 0 },
       });
       const forged = metaCallback(whatsapp.url, 'not-the-secret', notification);
       expect((await verify(whatsapp.token, forged)).status).toBe(401);
@@ -174,6 +174,25 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       const wrong = await verify(whatsapp.token, metaHandshake(whatsapp.url, 'guessed', 'ch-4712'));
       expect(wrong.status).toBe(403);
       expect(JSON.stringify(wrong.body)).not.toContain('ch-4712');
+    });
+
+    it('verifies a callback as large as the edge takes (1 MiB), which reaches it base64-encoded', async () => {
+      const workspaceId = harness.workspace();
+      const whatsapp = await channel(workspaceId, 'whatsapp', 'meta', META);
+      const notification = whatsappStatusNotification(META.phone_number_id, {
+        id: 'wamid.big',
+        status: 'read',
+      });
+      const padded = {
+        ...notification,
+        padding: 'x'.repeat(1024 * 1024 - JSON.stringify(notification).length - 20),
+      };
+      const callback = metaCallback(whatsapp.url, META.app_secret, padded);
+      expect(Buffer.byteLength(callback.body)).toBeGreaterThan(1024 * 1024 - 64);
+      expect(await verify(whatsapp.token, callback)).toEqual({
+        status: 200,
+        body: { data: { workspace_id: workspaceId, channel_id: whatsapp.id, inbound_messages: 0 } },
+      });
     });
 
     it("checks Telegram's secret token header", async () => {
@@ -306,25 +325,57 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       });
     });
 
-    it('ignores a status for a provider message id no message of the channel has', async () => {
+    it('holds statuses decided before the attempt that names their message, and applies them with it', async () => {
       const workspaceId = harness.workspace();
-      fromRecords.push(workspaceId);
-      const sms = await channel(workspaceId, 'sms', 'twilio', TWILIO);
-      const unknown = twilioCallback(sms.url, TWILIO.auth_token, {
-        MessageSid: 'SMnone',
-        MessageStatus: 'delivered',
+      const phone = '+15551237771';
+      meta.answerSlowly('7771', 1500);
+      const whatsapp = await channel(workspaceId, 'whatsapp', 'meta', META);
+      const template = await fixture.template(workspaceId, 'whatsapp', 'Early {{ vars.n }}');
+      const contactId = harness.id();
+      await harness.contacts(workspaceId, { id: contactId, name: 'E', phone });
+      const id = await fixture.sent(workspaceId, {
+        contact_id: contactId,
+        route: [{ channel_id: whatsapp.id, template_id: template }],
+        variables: { n: '1' },
       });
-      await received(workspaceId, sms.id, unknown);
-      const inbound = twilioCallback(sms.url, TWILIO.auth_token, {
-        MessageSid: 'SMafter',
-        From: '+15550001111',
-        Body: 'after',
+      const wamid = await eventually('the send to reach Meta', () =>
+        Promise.resolve(meta.acceptedIds.get(phone)),
+      );
+      const deliveredAt = new Date(Date.now() + 100);
+      const readAt = new Date(Date.now() + 200);
+      for (const [status, at] of [
+        ['read', readAt],
+        ['delivered', deliveredAt],
+      ] as const) {
+        const notification = whatsappStatusNotification(META.phone_number_id, { id: wamid, status, at });
+        await received(workspaceId, whatsapp.id, metaCallback(whatsapp.url, META.app_secret, notification));
+      }
+      await eventually('both statuses held', async () => {
+        const held: unknown[] = await harness.kit.db.query(
+          'SELECT status FROM early_statuses WHERE provider_message_id = $1',
+          [wamid],
+        );
+        return held.length === 2 || undefined;
       });
-      await received(workspaceId, sms.id, inbound);
-      await eventually('the later inbound message', async () => {
-        const { body } = await harness.get<{ data: unknown[] }>('messages', workspaceId);
-        return body.data.length === 1 || undefined;
-      });
+
+      const read = await fixture.untilStatus(workspaceId, id, 'read');
+      expect(read.history.map((entry) => [entry.status, entry.source])).toEqual([
+        ['queued', 'api'],
+        ['sent', 'provider'],
+        ['delivered', 'provider'],
+        ['read', 'provider'],
+      ]);
+      expect(read.delivered_at).toBe(new Date(Math.floor(deliveredAt.getTime() / 1000) * 1000).toISOString());
+      await sleep(200);
+      expect(fixture.factsAbout(id).map((fact) => fact.type)).toEqual([
+        'message.queued',
+        'message.sent',
+        'message.delivered',
+        'message.read',
+      ]);
+      expect(
+        await harness.kit.db.query('SELECT 1 FROM early_statuses WHERE provider_message_id = $1', [wamid]),
+      ).toEqual([]);
     });
 
     it('records a Twilio inbound message from a known sender once, listed as inbound', async () => {

@@ -21,6 +21,8 @@ const TABLES = {
   timers: 'SELECT * FROM messaging_timers ORDER BY id',
   suppressions: 'SELECT * FROM suppressions ORDER BY id',
   channels: 'SELECT * FROM channels ORDER BY id',
+  alerts: 'SELECT * FROM alerts ORDER BY id',
+  alertBuckets: 'SELECT * FROM alert_outcome_buckets ORDER BY workspace_id, minute, channel_id',
 };
 
 describe('messages: a chunk of message requests', () => {
@@ -203,6 +205,98 @@ describe('messages: a chunk of message requests', () => {
     expect(byId.get(second)?.status).toBe('delivered');
     expect(byId.get(second)?.history).toHaveLength(4);
     expect(alone.rows['timers']).toEqual([]);
+    expect(together.statements).toBeLessThan(alone.statements / 4);
+  });
+
+  it('judges alert rules in a chunk exactly as one record at a time does: one alert fired, then resolved', async () => {
+    const workspaceId = harness.workspace();
+    const sms = await fixture.channel(workspaceId, 'sms');
+    const template = await fixture.template(workspaceId, 'sms', 'Hi');
+    await harness.kit.db.query(
+      `INSERT INTO alert_rules (workspace_id, id, name, metric, comparator, threshold, window_minutes, min_volume,
+                                scope, enabled, created_at, updated_at)
+       VALUES ($1, 1, 'r', 'failure_rate', 'gt', 0.4, 5, 2, $2, true, now(), now())`,
+      [workspaceId, JSON.stringify({ channel_id: sms })],
+    );
+    const contacts = [1, 2, 3, 4, 5].map((n) => ({ id: harness.id(), name: `C${n}`, phone: `+1555000${n}` }));
+    await harness.contacts(workspaceId, ...contacts);
+
+    const base = Date.parse('2026-11-24T10:00:00.000Z');
+    let tick = 0;
+    const record = (type: string, data: object): DecodedRecord => {
+      tick += 1;
+      const time = new Date(base + tick * 1000).toISOString();
+      return {
+        ...harness.kit.envelope(type, workspaceId, data, { time }),
+        writtenVersion: 1,
+      } as DecodedRecord;
+    };
+    const sends = contacts.map((contact) =>
+      record(MESSAGING_REQUEST_TYPES.messageSend, {
+        contact_id: contact.id,
+        route: [{ channel_id: sms, template_id: template }],
+      }),
+    );
+    const ids = sends.map((send) => messageIdOfRecord(send.id));
+    const attempt = (index: number, failed: boolean) =>
+      record(MESSAGING_REQUEST_TYPES.messageAttempt, {
+        message_id: ids[index],
+        attempted_at: new Date(base + tick * 1000).toISOString(),
+        recipient: contacts[index]!.phone,
+        body: 'Hi',
+        ...(failed
+          ? { outcome: 'failed', failure: { code: 'invalid_recipient', provider_code: null } }
+          : { outcome: 'sent', provider_message_id: `p${index}` }),
+      });
+    const delivered = (index: number) =>
+      record(MESSAGING_REQUEST_TYPES.messageReceipt, {
+        message_id: ids[index],
+        status: 'delivered',
+        at: new Date(base + tick * 1000).toISOString(),
+        source: 'sandbox',
+      });
+    const records: DecodedRecord[] = [
+      ...sends,
+      attempt(0, true),
+      attempt(1, true),
+      attempt(2, false),
+      attempt(3, false),
+      attempt(4, false),
+      delivered(2),
+      delivered(3),
+      delivered(4),
+    ];
+
+    const requests = harness.service.app.get(MessageRequests);
+    const chunk = harness.service.app.get(MessagesChunk);
+    const alone = await rolledBack(async (manager, emitted) => {
+      for (const [offset, each] of records.entries()) {
+        await requests.decide(each, contextOf(manager, offset, emitted));
+      }
+    });
+    const together = await rolledBack(async (manager, emitted) => {
+      await chunk.apply(
+        records.map((each, offset) => ({
+          record: each,
+          context: contextOf(manager, offset, emitted),
+          inSpan: (work) => work(),
+        })),
+        manager,
+      );
+    });
+
+    expect(together.rows).toEqual(alone.rows);
+    expect(together.emitted.map((each) => JSON.stringify(each))).toEqual(
+      alone.emitted.map((each) => JSON.stringify(each)),
+    );
+    const notifications = alone.emitted
+      .filter((each) => each.envelope.type === 'alert.triggered')
+      .map((each) => each.envelope.data as { status: string; notification_seq: number; sample_size: number });
+    expect(notifications).toEqual([
+      expect.objectContaining({ status: 'firing', notification_seq: 1, sample_size: 2 }),
+      expect.objectContaining({ status: 'resolved', notification_seq: 2, sample_size: 5, value: 0.4 }),
+    ]);
+    expect(alone.rows['alerts']).toHaveLength(1);
     expect(together.statements).toBeLessThan(alone.statements / 4);
   });
 });

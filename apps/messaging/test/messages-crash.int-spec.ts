@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
 import {
+  ALERT_FACT_TYPES,
+  ALERT_REQUEST_TYPES,
   CONTACT_FACT_TYPES,
+  CONTACT_REQUEST_TYPES,
   createEnvelope,
   encryptSecret,
   MESSAGING_REQUEST_TYPES,
@@ -18,6 +21,9 @@ import { sleep } from './support/messages.fixture';
 
 const WORKSPACE = 1;
 const SENDS = 300;
+/** Inbound opt-out and opt-in keywords from one contact, alternating, sent among the sends. */
+const KEYWORDS = 21;
+const KEYWORD_PHONE = '+15551238888';
 /** What each kind of recipient ends with, once every receipt came. */
 const FINAL: Record<string, string[]> = {
   '0005': ['read'],
@@ -75,7 +81,7 @@ describe('messages: the service killed with SIGKILL while it sends', () => {
     kit = await ServiceHarness.start({
       definition: MESSAGING_SERVICE,
       prefix: 'msgk',
-      read: ['messaging'],
+      read: ['messaging', 'requests'],
       env: {
         SECRETS_KEY: secretsKey,
         PROVIDER_BASE_URLS: `twilio=${twilio.server.baseUrl}`,
@@ -111,21 +117,46 @@ describe('messages: the service killed with SIGKILL while it sends', () => {
     await twilio?.server.close();
   });
 
-  it('brings every message to one final state, each attempted and announced once', async () => {
+  it('brings every message to one final state, each attempted and announced once, keywords and alerts decided once', async () => {
     const kinds = ['0005', '0009', '0001', 'twilio'];
     const contacts = kinds.map((kind, index) => ({
       id: 100 + index,
       kind,
       phone: `+1555123${kind === 'twilio' ? '7777' : kind}`,
     }));
-    await kit.publish(
-      kit.topics.contacts,
-      contacts.map((contact) => contactFact(contact.id, contact.phone)),
-    );
+    const keywordContact = 200;
+    await kit.publish(kit.topics.contacts, [
+      ...contacts.map((contact) => contactFact(contact.id, contact.phone)),
+      contactFact(keywordContact, KEYWORD_PHONE),
+    ]);
     await eventually('the contacts in the view', async () => {
       const rows: unknown[] = await kit.db.query('SELECT id FROM contacts');
-      return rows.length === contacts.length || undefined;
+      return rows.length === contacts.length + 1 || undefined;
     });
+    // A quarter of the messages fail (0001): the rule fires once and stays firing.
+    await kit.produce(
+      kit.envelope(ALERT_REQUEST_TYPES.alertRuleCreate, WORKSPACE, {
+        name: 'failing',
+        metric: 'failure_rate',
+        comparator: 'gt',
+        threshold: 0.1,
+        window_minutes: 5,
+        min_volume: 10,
+      }),
+    );
+    await eventually('the rule', async () => {
+      const rows: unknown[] = await kit.db.query('SELECT 1 FROM alert_rules WHERE workspace_id = $1', [
+        WORKSPACE,
+      ]);
+      return rows.length === 1 || undefined;
+    });
+    const keywords = Array.from({ length: KEYWORDS }, (_, n) =>
+      kit.envelope(MESSAGING_REQUEST_TYPES.sandboxInbound, WORKSPACE, {
+        channel_id: 1,
+        from: KEYWORD_PHONE,
+        text: n % 2 === 0 ? ' stop ' : 'Start',
+      }),
+    );
     const sends = Array.from({ length: SENDS }, (_, n) => {
       const contact = contacts[n % contacts.length]!;
       const envelope = kit.envelope(MESSAGING_REQUEST_TYPES.messageSend, WORKSPACE, {
@@ -136,7 +167,11 @@ describe('messages: the service killed with SIGKILL while it sends', () => {
       return { envelope, kind: contact.kind, n, id: messageIdOfRecord(envelope.id) };
     });
     for (let start = 0; start < SENDS; start += 10) {
-      await kit.produce(...sends.slice(start, start + 10).map((send) => send.envelope));
+      const keyword = keywords[start / 10];
+      await kit.produce(
+        ...sends.slice(start, start + 10).map((send) => send.envelope),
+        ...(keyword !== undefined ? [keyword] : []),
+      );
       if (start === SENDS / 2) {
         await running!.kill();
         running = undefined;
@@ -181,5 +216,42 @@ describe('messages: the service killed with SIGKILL while it sends', () => {
       (send) => send.kind === 'twilio' && rows.find((row) => row.id === send.id)!.status === 'sent',
     );
     for (const send of sentThroughTwilio) expect(bodies).toContain(`Note ${send.n}`);
+
+    // Every keyword decided once: the last (an opt-out) leaves the address on the list, and each asked
+    // contacts once for its consent change (a record made again after the kill has the same id).
+    const suppressions: Array<Record<string, unknown>> = await kit.db.query(
+      'SELECT address, reason, source FROM suppressions WHERE workspace_id = $1',
+      [WORKSPACE],
+    );
+    expect(suppressions).toEqual([{ address: KEYWORD_PHONE, reason: 'opted_out', source: 'keyword' }]);
+    const consent = new Map(
+      kit
+        .recordsOn(kit.topics.requests)
+        .filter((record) => record.type === CONTACT_REQUEST_TYPES.consentChange)
+        .map((record) => [record.id, record.data as { contact_id: number; granted: boolean }]),
+    );
+    expect([...consent.values()].filter((change) => change.contact_id === keywordContact)).toHaveLength(
+      KEYWORDS,
+    );
+    const inbound: unknown[] = await kit.db.query(
+      "SELECT id FROM messages WHERE direction = 'inbound' AND workspace_id = $1",
+      [WORKSPACE],
+    );
+    expect(inbound).toHaveLength(KEYWORDS);
+
+    // The alert fired once and is still firing: one alert, one notification.
+    const alerts: Array<{ status: string }> = await kit.db.query(
+      'SELECT status FROM alerts WHERE workspace_id = $1',
+      [WORKSPACE],
+    );
+    expect(alerts).toEqual([{ status: 'firing' }]);
+    const notifications = new Map(
+      facts
+        .filter((fact) => fact.type === ALERT_FACT_TYPES.alertTriggered)
+        .map((fact) => [fact.id, fact.data as { status: string; notification_seq: number }]),
+    );
+    expect([...notifications.values()].map((data) => [data.status, data.notification_seq])).toEqual([
+      ['firing', 1],
+    ]);
   }, 180_000);
 });

@@ -53,7 +53,7 @@ const STALL_MS = 15_000;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A workspace ready to send: its key, its sandbox SMS channel and template, its contacts. */
-interface Sender {
+export interface Sender {
   tenant: Tenant;
   channelId: number;
   templateId: number;
@@ -86,26 +86,6 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
   return done;
 }
 
-/** A create through the public API that must answer `status`; the body's `data` otherwise throws. */
-async function create<T>(
-  system: BenchSystem,
-  tenant: Tenant,
-  path: string,
-  body: unknown,
-  status = 201,
-): Promise<T> {
-  const answer = await system.call<{ data: T }>(
-    'POST',
-    path,
-    { authorization: `Bearer ${tenant.key}` },
-    body,
-  );
-  if (answer.status !== status) {
-    throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`);
-  }
-  return answer.body.data;
-}
-
 /**
  * Phones whose sandbox outcome is "sent, then delivered" (extensions §9.5: the last four digits are
  * none of 0001–0005 and 0009).
@@ -121,22 +101,21 @@ async function setUp(
   tenant: Tenant,
   contacts: number,
 ): Promise<Sender> {
-  await create(system, tenant, '/api/v1/webhook-endpoints', {
+  await system.create(tenant, '/api/v1/webhook-endpoints', {
     url: receiver.url(`${HOOKS_PATH}${tenant.workspaceId}`),
     event_types: ['message.sent', 'message.delivered'],
   });
-  const channel = await create<{ id: number }>(system, tenant, '/api/v1/channels', {
+  const channel = await system.create<{ id: number }>(tenant, '/api/v1/channels', {
     type: 'sms',
     name: 'bench sandbox',
     provider: 'sandbox',
   });
-  const template = await create<{ id: number }>(system, tenant, '/api/v1/templates', {
+  const template = await system.create<{ id: number }>(tenant, '/api/v1/templates', {
     name: 'bench code',
     channel: 'sms',
     body: 'Hi {{ contact.name }}, your code is {{ vars.code }}',
   });
-  const batch = await create<{ results: Array<{ status: number; contact?: { id: number } }> }>(
-    system,
+  const batch = await system.create<{ results: Array<{ status: number; contact?: { id: number } }> }>(
     tenant,
     '/api/v1/contacts/batch',
     {
@@ -196,7 +175,7 @@ function messageIdOf(sent: Sent): string | undefined {
  * Until the messaging service holds every contact made (its projection of the contacts topic): a
  * message to a contact it has not seen yet would measure the projection's lag, not the send.
  */
-async function waitContactsProjected(
+export async function waitContactsProjected(
   system: BenchSystem,
   senders: Sender[],
   log: (line: string) => void,
@@ -288,8 +267,7 @@ export async function measureMessagesSent(
   try {
     // One message per workspace through the whole path first: every part is warm and works.
     const probes = await inBatches(senders, SETUP_CONCURRENCY, async (sender) => {
-      const probe = await create<{ id: string }>(
-        system,
+      const probe = await system.create<{ id: string }>(
         sender.tenant,
         '/api/v1/messages',
         message(sender, 0),

@@ -5,7 +5,10 @@ import type { CpuMeter, CpuUsage } from '../support/cpu-meter';
 /** Where each request goes and what it carries; `next` is called once per request sent. */
 export interface RequestSource {
   path: string;
-  next(): { headers: Record<string, string>; body: string };
+  /** POST unless it says GET (the open loop only; a GET sends no body). */
+  method?: 'GET' | 'POST';
+  /** `path`, when given, replaces the source's for this request (the open loop only). */
+  next(): { headers: Record<string, string>; body: string; path?: string };
 }
 
 export interface LoadStep {

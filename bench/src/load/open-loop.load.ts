@@ -37,9 +37,10 @@ export async function runOpenLoop(
   const total = Math.round(rate * seconds);
   let issued = 0;
   const issue = (dueAt: number): void => {
-    const { headers, body } = source.next();
+    const { headers, body, path } = source.next();
+    const method = source.method ?? 'POST';
     const request = pool
-      .request({ path: source.path, method: 'POST', headers, body })
+      .request({ path: path ?? source.path, method, headers, ...(method === 'POST' ? { body } : {}) })
       .then(async (response) => {
         const text = await response.body.text();
         sent.push({ dueAt, answeredAt: performance.now(), status: response.statusCode, body: text });

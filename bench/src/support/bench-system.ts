@@ -197,6 +197,25 @@ export class BenchSystem {
     }
   }
 
+  /** A call to the public API with a workspace's key. */
+  async api<T>(
+    tenant: Tenant,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
+    return this.call<T>(method, path, { authorization: `Bearer ${tenant.key}` }, body);
+  }
+
+  /** A POST with a workspace's key that must answer `status` (201 unless said); answers the body's `data`. */
+  async create<T>(tenant: Tenant, path: string, body: unknown, status = 201): Promise<T> {
+    const answer = await this.api<{ data: T }>(tenant, 'POST', path, body);
+    if (answer.status !== status) {
+      throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 500)}`);
+    }
+    return answer.body.data;
+  }
+
   async admin<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
     return this.call<T>(method, path, { authorization: `Bearer ${this.adminToken}` }, body);
   }

@@ -92,6 +92,24 @@ export const SERVICE_CATALOG = catalog([
       { name: 'OUTCOME_TIMEOUT_MS', value: '10000' },
       { name: 'KEY_CACHE_TTL_MS', value: '2000' },
       { name: 'RATE_LIMIT_WINDOW_SECONDS', value: '60' },
+      {
+        name: 'PROVIDER_CALLBACKS_PER_URL',
+        value: '60000',
+        doc: "Provider callbacks a channel's callback URL takes per rate-limit window (several per message sent).",
+      },
+      {
+        name: 'LINK_CLICKS_PER_CLIENT',
+        value: '20',
+        doc:
+          'Tracked-link clicks a second counted per client address and replica; past it a link in memory ' +
+          'still redirects, uncounted, and a lookup is 429. Raise it behind a proxy that hides addresses.',
+      },
+      {
+        name: 'LINK_CLICK_RECORDS_PER_WORKSPACE',
+        value: '1000',
+        doc: "Clicks a second one workspace's tracked links record per replica (more redirect, uncounted).",
+      },
+      { name: 'LINK_CACHE_SIZE', value: '100000', doc: 'Tracked links each replica keeps in memory.' },
     ],
   },
   {
@@ -139,7 +157,9 @@ export const SERVICE_CATALOG = catalog([
       {
         name: 'PUBLIC_BASE_URL',
         value: '',
-        doc: "Optional: the address providers reach the gateway at; channels' callback_url is made under it.",
+        doc:
+          "Optional: the address providers and contacts reach the gateway at; channels' callback_url " +
+          'and tracked links (<PUBLIC_BASE_URL>/l/<token>) are made under it.',
       },
       {
         name: 'PROVIDER_BASE_URLS',

@@ -15,3 +15,4 @@ export * from './rules/field-rules';
 export * from './requests/request-schemas';
 export * from './requests/request-payloads';
 export * from './messaging';
+export * from './segments';

@@ -124,7 +124,13 @@ async function createApp<C extends KitConfig, O>(
   const app = await NestFactory.create<NestFastifyApplication>(
     ServiceModule.forRoot(definition, config, logger, overrides),
     // Behind the public edge only the gateway calls a service: its X-Request-Id is the correlation id here too.
-    createFastifyAdapter({ logger, trustCallerRequestId: definition.http?.publicEdge !== true }),
+    createFastifyAdapter({
+      logger,
+      trustCallerRequestId: definition.http?.publicEdge !== true,
+      ...(definition.http?.bodyLimitBytes !== undefined
+        ? { bodyLimitBytes: definition.http.bodyLimitBytes }
+        : {}),
+    }),
     { bufferLogs: true },
   );
   bootstrapHttp(app, { service: definition.name, logger });

@@ -7,6 +7,8 @@ export interface ServiceHttp {
    * from the caller's X-Request-Id as a service behind the edge takes it.
    */
   publicEdge?: boolean;
+  /** Larger request bodies are answered 413 before any route runs (default: the edge's 1 MiB). */
+  bodyLimitBytes?: number;
   /**
    * Called once the app is built and its consumers run, before it listens (never in a rebuild, which
    * serves no HTTP): e.g. routes served from what the app's controllers declare.

@@ -1,2 +1,3 @@
 export * from './system';
 export * from './private-stack';
+export * from './messaging-system';

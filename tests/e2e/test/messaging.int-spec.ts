@@ -1,25 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-
 import { createKafka } from '@cms/kafka';
-import { eventually, makeTestCertificates, type TestCertificates } from '@cms/testing';
+import { eventually } from '@cms/testing';
 import { Client } from 'pg';
-
-import { System } from '../src';
 import { replayInPlace, tablesOf, topicSize } from '../src/ops-replay';
+
+import { startMessagingScenario, type Hook, type MessagingScenario, type System } from '../src';
 
 /**
  * Messages end to end through the real gateway, contacts, messaging and webhook-dispatch, on sandbox
  * channels: what a customer building against the sandbox sees, from POST /api/v1/messages to the
  * signed message.* webhooks at their receiver.
  */
-
-interface Hook {
-  id: string;
-  type: string;
-  data: Record<string, unknown>;
-}
 
 interface Message {
   id: string;
@@ -36,63 +26,26 @@ interface Message {
 
 type Errors = { errors: Array<{ status: string; detail: string; source?: { pointer: string } }> };
 
+let scenario: MessagingScenario;
 let system: System;
-let certificates: TestCertificates;
-let receiver: Server;
-let secret: string;
-const hooks: Hook[] = [];
 let key: string;
+let hooks: Hook[];
+let create: MessagingScenario['create'];
 let sms: number;
 let email: number;
 let smsTemplate: number;
 let emailTemplate: number;
 
-function verified(header: string | undefined, body: string): boolean {
-  const parts = new Map((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
-  const expected = createHmac('sha256', secret)
-    .update(`${parts.get('t')}.${body}`)
-    .digest();
-  const given = Buffer.from(parts.get('v1') ?? '', 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 beforeAll(async () => {
-  certificates = makeTestCertificates('messaging-e2e');
-  receiver = createServer({ key: certificates.key, cert: certificates.cert }, (request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      if (verified(request.headers['service-signature'] as string | undefined, body)) {
-        hooks.push(JSON.parse(body) as Hook);
-      }
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  system = await System.start(['gateway', 'contacts', 'messaging', 'webhook-dispatch'], {
-    WEBHOOK_ALLOW_NETWORKS: '127.0.0.1/32',
-    NODE_EXTRA_CA_CERTS: certificates.caFile,
-    WEBHOOK_POLL_MS: '50',
-    SANDBOX_STATUS_DELAY_MS: '50',
-  });
-  ({ key } = await system.tenant('business'));
-  const port = (receiver.address() as AddressInfo).port;
-  const endpoint = await system.call<{ data: { secret: string } }>('POST', '/api/v1/webhook-endpoints', {
-    key,
-    body: {
-      url: `https://127.0.0.1:${port}/hooks`,
-      event_types: [
-        'message.sent',
-        'message.delivered',
-        'message.read',
-        'message.failed',
-        'message.suppressed',
-      ],
-    },
-  });
-  expect(endpoint.status).toBe(201);
-  secret = endpoint.body.data.secret;
+  scenario = await startMessagingScenario('messaging-e2e', [
+    'message.sent',
+    'message.delivered',
+    'message.read',
+    'message.failed',
+    'message.suppressed',
+  ]);
+  ({ system, key, create } = scenario);
+  hooks = scenario.receiver.hooks;
   sms = await create('/api/v1/channels', { type: 'sms', name: 'Sandbox SMS', provider: 'sandbox' });
   email = await create('/api/v1/channels', { type: 'email', name: 'Sandbox email', provider: 'sandbox' });
   smsTemplate = await create('/api/v1/templates', {
@@ -109,16 +62,8 @@ beforeAll(async () => {
 }, 120000);
 
 afterAll(async () => {
-  await system?.stop();
-  receiver?.close();
-  certificates?.remove();
+  await scenario?.stop();
 });
-
-async function create(path: string, body: Record<string, unknown>): Promise<number> {
-  const answer = await system.call<{ data: { id: number } }>('POST', path, { key, body });
-  expect([path, answer.status]).toEqual([path, 201]);
-  return answer.body.data.id;
-}
 
 async function contact(body: Record<string, unknown>): Promise<number> {
   const answer = await system.call<{ data: { id: number } }>('POST', '/api/v1/contacts/upsert', {

@@ -106,6 +106,15 @@ const ROUTES: RouteCase[] = [
   },
   { method: 'GET', path: '/api/v1/messages', permission: 'read' },
   { method: 'GET', path: `/api/v1/messages/msg_${'0'.repeat(32)}`, permission: 'read' },
+  {
+    method: 'POST',
+    path: '/api/v1/suppressions',
+    permission: 'create',
+    body: { channel: 'sms', address: '+14155550100' },
+  },
+  { method: 'GET', path: '/api/v1/suppressions', permission: 'read' },
+  { method: 'GET', path: `/api/v1/suppressions/sup_${'0'.repeat(32)}`, permission: 'read' },
+  { method: 'DELETE', path: `/api/v1/suppressions/sup_${'0'.repeat(32)}`, permission: 'delete' },
 ];
 
 let system: System;

@@ -1,5 +1,7 @@
 import {
   CONTACT_REQUEST_TYPES,
+  INBOUND_SENDER_REQUEST_TYPE,
+  type ContactInboundSenderRequestedV1,
   type ContactBatchUpsertRequestedV1,
   type ContactChannelLinkRequestedV1,
   type ContactConsentChangeRequestedV1,
@@ -14,6 +16,7 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { RequestDecider } from '../decisions/request-decider';
 import { ChangeConsentHandler } from './change-consent/change-consent.handler';
 import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert-contacts.handler';
+import { InboundSenderHandler } from './inbound-sender/inbound-sender.handler';
 import { IngestContactHandler } from './ingest-contact/ingest-contact.handler';
 import { LinkChannelHandler } from './link-channel/link-channel.handler';
 import { UpdateContactHandler } from './update-contact/update-contact.handler';
@@ -30,6 +33,7 @@ export class ContactRequestsConsumer {
     @Inject(LinkChannelHandler) private readonly link: LinkChannelHandler,
     @Inject(IngestContactHandler) private readonly ingest: IngestContactHandler,
     @Inject(ChangeConsentHandler) private readonly consent: ChangeConsentHandler,
+    @Inject(InboundSenderHandler) private readonly inboundSender: InboundSenderHandler,
   ) {}
 
   @EventPattern(CONTACT_REQUEST_TYPES.upsert)
@@ -79,5 +83,14 @@ export class ContactRequestsConsumer {
     @Ctx() context: unknown,
   ): Promise<void> {
     return this.decider.decideUnanswered(record, context, (decision) => this.consent.handle(decision));
+  }
+
+  /** From the messaging service, not a client: no outcome; it answers with a request of its own. */
+  @EventPattern(INBOUND_SENDER_REQUEST_TYPE)
+  matchInboundSender(
+    @Payload() record: DecodedRecord<ContactInboundSenderRequestedV1>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.decider.decideUnanswered(record, context, (decision) => this.inboundSender.handle(decision));
   }
 }

@@ -5,6 +5,7 @@ import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert
 import { ChangeConsentHandler } from './change-consent/change-consent.handler';
 import { ContactRequestsConsumer } from './contact-requests.consumer';
 import { ContactWriter } from './contact-writer';
+import { InboundSenderHandler } from './inbound-sender/inbound-sender.handler';
 import { IngestContactHandler } from './ingest-contact/ingest-contact.handler';
 import { LinkChannelHandler } from './link-channel/link-channel.handler';
 import { ContactsController } from './read-contacts/contacts.controller';
@@ -22,6 +23,7 @@ import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
     LinkChannelHandler,
     ChangeConsentHandler,
     IngestContactHandler,
+    InboundSenderHandler,
   ],
   exports: [
     RequestDecider,

@@ -33,7 +33,7 @@ export class RequestDecider {
     return this.run(record, rawContext, handler, {});
   }
 
-  private run<T>(
+  private async run<T>(
     record: DecodedRecord<T>,
     rawContext: unknown,
     handler: (decision: ContactsDecision<T>) => Promise<Answer>,
@@ -47,6 +47,8 @@ export class RequestDecider {
       store ?? new SqlContactStore(context.manager),
       !context.replaying,
     );
-    return answerRequest(decision, context, { facts: this.config.topics.contacts, ...answers }, handler);
+    await answerRequest(decision, context, { facts: this.config.topics.contacts, ...answers }, handler);
+    // Requests for other services, in the same transaction as the decision's facts.
+    for (const envelope of decision.appendedRequests) context.emit(this.config.topics.requests, envelope);
   }
 }

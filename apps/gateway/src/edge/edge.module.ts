@@ -9,9 +9,14 @@ import { ContactsApiController } from '../contacts-api/contacts-api.controller';
 import { IntegrationsController } from '../integrations/integrations.controller';
 import { InboundIntegrations } from '../integrations/receive-webhook/inbound-integrations';
 import { InboundWebhookController } from '../integrations/receive-webhook/inbound-webhook.controller';
+import { AlertsApiController } from '../messaging-api/alerts-api.controller';
+import { ClickRecorder } from '../links/click-recorder';
+import { LinkRedirectController } from '../links/link-redirect.controller';
+import { LinkResolver } from '../links/link-resolver';
 import { ChannelsApiController } from '../messaging-api/channels-api.controller';
 import { MessagesApiController } from '../messaging-api/messages-api.controller';
 import { MessagingApi } from '../messaging-api/messaging-api';
+import { SuppressionsApiController } from '../messaging-api/suppressions-api.controller';
 import { TemplatesApiController } from '../messaging-api/templates-api.controller';
 import { ProviderCallbackController } from '../provider-callbacks/provider-callback.controller';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
@@ -38,7 +43,10 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     ChannelsApiController,
     TemplatesApiController,
     MessagesApiController,
+    AlertsApiController,
+    SuppressionsApiController,
     ProviderCallbackController,
+    LinkRedirectController,
   ],
   providers: [
     ...EDGE_CONNECTIONS,
@@ -49,6 +57,8 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     ApiKeyAuthenticator,
     UpstreamProxy,
     MessagingApi,
+    LinkResolver,
+    ClickRecorder,
     {
       provide: RateLimitService,
       inject: [REDIS, GATEWAY_CONFIG],

@@ -1,3 +1,4 @@
+import { ALERT_ID_PATTERN, SUPPRESSION_ID_PATTERN } from '@cms/contracts';
 import { JsonApiException, parseIdentifier, parseUuid } from '@cms/http';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiParam, type ApiParamOptions } from '@nestjs/swagger';
@@ -23,12 +24,6 @@ export function parseUuidId(raw: string, what: string): string {
 /** A message id: `msg_` and 32 lower-case hexadecimal digits (extensions §1: message ids are strings). */
 export const MESSAGE_ID_PATTERN = /^msg_[0-9a-f]{32}$/;
 
-/** Message ids are `msg_…`; any other form names no message and is 404. */
-export function parseMessageId(raw: string, what: string): string {
-  if (!MESSAGE_ID_PATTERN.test(raw)) throw JsonApiException.notFound(`${what} ${raw} was not found.`);
-  return raw;
-}
-
 interface PathParam {
   name: string;
   what: string;
@@ -48,9 +43,13 @@ const pathUuidParam = createParamDecorator(({ name, what }: PathParam, context: 
   parseUuidId(rawParam(context, name), what),
 );
 
-const pathMessageIdParam = createParamDecorator(
-  ({ name, what }: PathParam, context: ExecutionContext): string =>
-    parseMessageId(rawParam(context, name), what),
+/** An id of the messaging service's making (`msg_…`, `sup_…`, `alert_…`); any other form is 404. */
+const pathPatternParam = createParamDecorator(
+  ({ name, what, pattern }: PathParam & { pattern: RegExp }, context: ExecutionContext): string => {
+    const raw = rawParam(context, name);
+    if (!pattern.test(raw)) throw JsonApiException.notFound(`${what} ${raw} was not found.`);
+    return raw;
+  },
 );
 
 /** Also declares the parameter in the OpenAPI document, which does not see custom decorators. */
@@ -78,10 +77,16 @@ export const PathUuid = (name: string, what: string): ParameterDecorator =>
     schema: { type: 'string', format: 'uuid' },
   });
 
-/** `@PathMessageId('id', 'Message') messageId: string`: `msg_` and 32 hex digits, or 404. */
-export const PathMessageId = (name: string, what: string): ParameterDecorator =>
-  documented(pathMessageIdParam({ name, what }), {
-    name,
-    description: `${what} id: \`msg_\` and 32 lower-case hexadecimal digits; any other form is 404.`,
-    schema: { type: 'string', pattern: MESSAGE_ID_PATTERN.source },
-  });
+/** A path parameter of ids `<prefix>_` and 32 hex digits: `@PathMessageId('id', 'Message') id: string`. */
+function pathPrefixedId(prefix: string, pattern: RegExp): (name: string, what: string) => ParameterDecorator {
+  return (name, what) =>
+    documented(pathPatternParam({ name, what, pattern }), {
+      name,
+      description: `${what} id: \`${prefix}_\` and 32 lower-case hexadecimal digits; any other form is 404.`,
+      schema: { type: 'string', pattern: pattern.source },
+    });
+}
+
+export const PathMessageId = pathPrefixedId('msg', MESSAGE_ID_PATTERN);
+export const PathSuppressionId = pathPrefixedId('sup', SUPPRESSION_ID_PATTERN);
+export const PathAlertId = pathPrefixedId('alert', ALERT_ID_PATTERN);

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../auth/principal.decorator';
 import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
 import { MESSAGING_RULES, MessagingApi } from './messaging-api';
@@ -24,6 +25,7 @@ export class ChannelsApiController {
   constructor(
     @Inject(MessagingApi) private readonly api: MessagingApi,
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Post()
@@ -109,16 +111,20 @@ export class ChannelsApiController {
 
   @Post(':id/sandbox/inbound')
   @PublicRoute(MESSAGING_RULES.create)
-  sandboxInbound(
+  async sandboxInbound(
     @Caller() caller: Principal,
     @PathId('id', 'Channel') channelId: number,
     @Body() body: SandboxInboundBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
+    // The contact an unknown sender on a phone channel becomes: ids are minted before the log.
+    const contactId = await this.ids.next('contact');
     return this.api.write(reply, caller, MESSAGING_REQUEST_TYPES.sandboxInbound, {
       channel_id: channelId,
       from: body.from,
       text: body.text,
+      contact_id: contactId,
+      contact_limit: this.config.plans[caller.plan].storedContacts,
     });
   }
 }

@@ -81,12 +81,12 @@ export class MessagesApiController {
   }
 
   /**
-   * The contacts service's read of the contact: one it does not hold in this workspace (another
+   * The contacts service's answer whether it holds the contact: one it does not hold in this workspace (another
    * workspace's included) is 422 at `contact_id`; the service away is 503, as for every read.
    */
   private async contactMustExist(caller: Principal, contactId: number): Promise<void> {
     try {
-      await this.proxy.get('contacts', `contacts/${contactId}`, '', caller.workspaceId);
+      await this.proxy.get('contacts', `contacts/${contactId}/exists`, '', caller.workspaceId);
     } catch (error) {
       if (error instanceof JsonApiException && error.getStatus() === 404) {
         throw JsonApiException.validation([

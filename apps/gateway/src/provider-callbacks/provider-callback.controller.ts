@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { MESSAGING_REQUEST_TYPES } from '@cms/contracts';
+import { MAX_CALLBACK_CONTACT_IDS, MESSAGING_REQUEST_TYPES } from '@cms/contracts';
 import {
   AcceptsBodyMediaTypes,
   acceptBodyMediaType,
@@ -14,12 +14,16 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiBody, ApiConsumes, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { MAX_INBOUND_BODY_BYTES } from '../integrations/receive-webhook/inbound-webhook.controller';
 import { MESSAGING } from '../messaging-api/messaging-api';
 import { queryOf } from '../proxy/upstream.proxy';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { WorkspaceEntity } from '../workspaces/workspace.entity';
 import { WritePathService } from '../write-path/write-path.service';
 
 /** Twilio posts its callbacks form-encoded; Meta and Telegram post JSON. */
@@ -80,6 +84,9 @@ export class ProviderCallbackController {
     @Inject(UpstreamProxy) private readonly proxy: UpstreamProxy,
     @Inject(WritePathService) private readonly writePath: WritePathService,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(RateLimitService) private readonly rateLimits: RateLimitService,
+    @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
+    @Inject(DataSource) private readonly dataSource: DataSource,
   ) {}
 
   @Get(':token')
@@ -89,6 +96,10 @@ export class ProviderCallbackController {
       'No API key. With hub.mode=subscribe, hub.verify_token and hub.challenge the challenge is answered as text/plain when the verify token is the channel’s (else 403). Any other verified GET is recorded with its query string as a form-encoded body.',
   })
   @ApiResponse({ status: 200, description: 'Recorded, or the handshake challenge (text/plain).' })
+  @ApiResponse({
+    status: 429,
+    description: 'More callbacks to this URL than its limit; Retry-After says when.',
+  })
   receiveGet(
     @Param('token') token: string,
     @Req() request: FastifyRequest,
@@ -110,6 +121,10 @@ export class ProviderCallbackController {
     schema: { type: 'object', additionalProperties: true, description: 'As the provider sends it.' },
   })
   @ApiResponse({ status: 200, description: 'Recorded.' })
+  @ApiResponse({
+    status: 429,
+    description: 'More callbacks to this URL than its limit; Retry-After says when.',
+  })
   receivePost(
     @Param('token') token: string,
     @Req() request: FastifyRequest,
@@ -120,6 +135,10 @@ export class ProviderCallbackController {
 
   private async receive(token: string, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     try {
+      const limit = await this.rateLimits.consumeProviderCallback(token);
+      void reply.header('X-RateLimit-Limit', String(limit.limit));
+      void reply.header('X-RateLimit-Remaining', String(limit.remaining));
+      if (!limit.allowed) throw JsonApiException.tooManyRequests(limit.retryAfterSeconds);
       // HEAD, which Fastify answers with the GET route, is checked as the GET it stands for.
       const get = request.method !== 'POST';
       const body = !get && Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -148,6 +167,7 @@ export class ProviderCallbackController {
       if (typeof data?.workspace_id !== 'number' || typeof data.channel_id !== 'number') {
         throw new Error('the messaging service answered a verification without a channel or handshake');
       }
+      const newContacts = await this.newContacts(data.workspace_id, data['inbound_messages']);
       // A GET callback carries its fields in the query string, which is recorded as a form body.
       await this.writePath.record({
         type: MESSAGING_REQUEST_TYPES.providerCallback,
@@ -157,6 +177,7 @@ export class ProviderCallbackController {
           content_type: get ? FORM : mediaTypeOf(request),
           body_base64: get ? Buffer.from(query).toString('base64') : verification.body_base64,
           received_at: new Date().toISOString(),
+          ...newContacts,
         },
       });
       void reply.status(200);
@@ -173,5 +194,25 @@ export class ProviderCallbackController {
         jsonApiErrorObject(500, 'An unexpected error occurred; retry later.', { id: errorId }),
       ]);
     }
+  }
+
+  /**
+   * The contact ids an unknown sender of each inbound message in the callback is created under (on
+   * phone channels; the messaging service counted the messages), and the workspace's plan limit.
+   */
+  private async newContacts(
+    workspaceId: number,
+    inbound: unknown,
+  ): Promise<{ contact_ids?: number[]; contact_limit?: number }> {
+    const count = typeof inbound === 'number' ? Math.min(Math.max(0, inbound), MAX_CALLBACK_CONTACT_IDS) : 0;
+    if (count === 0) return {};
+    const [ids, workspace] = await Promise.all([
+      this.ids.many('contact', count),
+      this.dataSource.getRepository(WorkspaceEntity).findOneBy({ id: workspaceId }),
+    ]);
+    return {
+      contact_ids: ids,
+      contact_limit: workspace === null ? 0 : this.config.plans[workspace.plan].storedContacts,
+    };
   }
 }

@@ -85,8 +85,8 @@ export class UpstreamProxy implements OnApplicationShutdown {
     });
   }
 
-  /** GET `<service>/internal/v1/<path>?<query>` on behalf of a workspace. */
-  get(service: string, path: string, query: string, workspaceId: number): Promise<UpstreamAnswer> {
+  /** GET `<service>/internal/v1/<path>?<query>` on behalf of a workspace (none: a tracked link's). */
+  get(service: string, path: string, query: string, workspaceId?: number): Promise<UpstreamAnswer> {
     return this.call(service, 'GET', `/internal/v1/${path}${query ? `?${query}` : ''}`, workspaceId);
   }
 

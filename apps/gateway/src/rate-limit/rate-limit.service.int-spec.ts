@@ -12,7 +12,13 @@ import {
   type RateLimitDecision,
 } from './rate-limit.service';
 
-const SPEC_COUNTS = { perKey: 120, perWorkspace: 600, eventsPerWorkspace: 1200, inboundPerIntegration: 1200 };
+const SPEC_COUNTS = {
+  perKey: 120,
+  perWorkspace: 600,
+  eventsPerWorkspace: 1200,
+  inboundPerIntegration: 1200,
+  providerCallbacksPerUrl: 60_000,
+};
 // Long enough that no counting test straddles a window edge on a slow machine; only the expiry test
 // waits one out, and it uses its own short window.
 const COUNTING_WINDOW_SECONDS = 10;
@@ -201,6 +207,28 @@ describe('RateLimitService', () => {
       remaining: 1199,
       retryAfterSeconds: 0,
     });
+  });
+
+  it('counts provider callbacks per callback URL, refuses past the limit, and touches no other budget', async () => {
+    const limiter = service({ providerCallbacksPerUrl: 5 });
+    const decisions: RateLimitDecision[] = [];
+    for (let i = 0; i < 5; i += 1) decisions.push(await limiter.consumeProviderCallback('token-a'));
+    expect(decisions.map((decision) => [decision.allowed, decision.remaining])).toEqual([
+      [true, 4],
+      [true, 3],
+      [true, 2],
+      [true, 1],
+      [true, 0],
+    ]);
+    const refused = await limiter.consumeProviderCallback('token-a');
+    expect(refused).toMatchObject({ allowed: false, limit: 5, remaining: 0 });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+
+    expect((await limiter.consumeProviderCallback('token-b')).remaining).toBe(4);
+    expect(await limiter.consumeInbound(1)).toMatchObject({ allowed: true, remaining: 1199 });
+    const stored = await redis.keys(`${namespace}:*provider*`);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.join()).not.toContain('token-a');
   });
 
   it('allows 1200 inbound webhook requests per integration, refuses the 1201st, and touches no API or events budget', async () => {

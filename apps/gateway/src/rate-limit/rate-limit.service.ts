@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { Redis, RedisOptions } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -24,6 +26,12 @@ export interface RateLimitConfig {
   eventsPerWorkspace: number;
   /** POST /webhook/integration/<token>, per integration, counted apart from every other limit. */
   inboundPerIntegration: number;
+  /**
+   * GET and POST /webhook/provider/<token>, per callback URL (one per channel), counted apart from
+   * every other limit: a provider reports several statuses per message, so it is generous; it bounds
+   * what a leaked URL can make the service verify and record.
+   */
+  providerCallbacksPerUrl: number;
   /** Redis key namespace. */
   keyPrefix: string;
 }
@@ -53,6 +61,7 @@ export class RateLimitService {
   private readonly perWorkspace: RateLimiterRedis;
   private readonly eventsPerWorkspace: RateLimiterRedis;
   private readonly inboundPerIntegration: RateLimiterRedis;
+  private readonly providerCallbacksPerUrl: RateLimiterRedis;
 
   constructor(
     redis: Redis,
@@ -78,6 +87,7 @@ export class RateLimitService {
     this.perWorkspace = limiter('api:workspace', config.perWorkspace);
     this.eventsPerWorkspace = limiter('events:workspace', config.eventsPerWorkspace);
     this.inboundPerIntegration = limiter('inbound:integration', config.inboundPerIntegration);
+    this.providerCallbacksPerUrl = limiter('provider:url', config.providerCallbacksPerUrl);
   }
 
   async consume(apiKeyId: number, workspaceId: number, bucket: RateLimitBucket): Promise<RateLimitDecision> {
@@ -95,6 +105,18 @@ export class RateLimitService {
     return outcome.allowed
       ? allowed(this.config.inboundPerIntegration, outcome.res.remainingPoints)
       : refused(this.config.inboundPerIntegration, outcome.res.msBeforeNext);
+  }
+
+  /**
+   * One request to a provider callback URL, before it is verified; counted by a digest of the URL's
+   * token (Redis never holds the token itself).
+   */
+  async consumeProviderCallback(token: string): Promise<RateLimitDecision> {
+    const key = createHash('sha256').update(token).digest('base64url').slice(0, 22);
+    const outcome = await attempt(this.providerCallbacksPerUrl, key);
+    return outcome.allowed
+      ? allowed(this.config.providerCallbacksPerUrl, outcome.res.remainingPoints)
+      : refused(this.config.providerCallbacksPerUrl, outcome.res.msBeforeNext);
   }
 
   private async consumeEvents(workspaceId: number): Promise<RateLimitDecision> {
@@ -126,7 +148,7 @@ export class RateLimitService {
 }
 
 /** The library rejects with a RateLimiterRes when over the limit; anything else is a real failure. */
-async function attempt(limiter: RateLimiterRedis, key: number): Promise<Outcome> {
+async function attempt(limiter: RateLimiterRedis, key: number | string): Promise<Outcome> {
   try {
     return { allowed: true, res: await limiter.consume(key) };
   } catch (rejection: unknown) {
@@ -157,6 +179,7 @@ function assertValid(config: RateLimitConfig): void {
     ['perWorkspace', config.perWorkspace],
     ['eventsPerWorkspace', config.eventsPerWorkspace],
     ['inboundPerIntegration', config.inboundPerIntegration],
+    ['providerCallbacksPerUrl', config.providerCallbacksPerUrl],
   ];
   for (const [name, value] of counts) {
     if (!Number.isInteger(value) || value < 1) {

@@ -10,7 +10,7 @@ import {
 } from '@cms/kafka';
 import type { EntityManager } from 'typeorm';
 
-import { SOURCE } from '../config';
+import { SOURCE, type MessagingConfig } from '../config';
 import { MessageRepository, type MessageStore } from '../messages/message.repository';
 
 /**
@@ -77,6 +77,12 @@ export class MessagingDecision<T = unknown> extends Decision<T> {
 
 /** Where a messaging decision's records go: its facts, the answer (when a client waits), its requests. */
 export type MessagingTopics = DecisionTopics & { requests: string };
+
+/** Where a decision writes: its facts, the requests it appends, and its answer when a client waits. */
+export function messagingTopics(topics: MessagingConfig['topics'], answered: boolean): MessagingTopics {
+  const { messaging: facts, outcomes, requests } = topics;
+  return answered ? { facts, outcomes, requests } : { facts, requests };
+}
 
 /**
  * The one way messaging decides a request record, on its own or in a chunk: a MessagingDecision over

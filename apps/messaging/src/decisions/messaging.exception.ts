@@ -16,6 +16,7 @@ export enum MessagingErrorCode {
   UnknownRouteTemplate = 'unknown_route_template',
   RouteTypeMismatch = 'route_type_mismatch',
   NotASandboxChannel = 'not_a_sandbox_channel',
+  SuppressionNotFound = 'suppression_not_found',
 }
 
 /** Every code has its status; a new code that is not mapped here does not compile. */
@@ -32,6 +33,7 @@ const STATUS_OF_CODE: StatusOfCode<MessagingErrorCode> = {
   [MessagingErrorCode.UnknownRouteTemplate]: 422,
   [MessagingErrorCode.RouteTypeMismatch]: 422,
   [MessagingErrorCode.NotASandboxChannel]: 404,
+  [MessagingErrorCode.SuppressionNotFound]: 404,
 };
 
 export type MessagingIssue = DomainIssue<MessagingErrorCode>;
@@ -103,6 +105,14 @@ export class MessagingException extends DomainException<MessagingErrorCode> {
     return new MessagingException({
       code: MessagingErrorCode.NotASandboxChannel,
       detail: `Sandbox channel ${channelId} was not found.`,
+    });
+  }
+
+  /** Also for an entry of another workspace: access to it is reported as not found. */
+  static suppressionNotFound(id: string): MessagingException {
+    return new MessagingException({
+      code: MessagingErrorCode.SuppressionNotFound,
+      detail: `Suppression ${id} was not found.`,
     });
   }
 }

@@ -1,14 +1,19 @@
-import { MESSAGING_FACT_TYPES, type ChannelType } from '@cms/contracts';
-import type { Decision } from '@cms/kafka';
+import {
+  INBOUND_SENDER_REQUEST_TYPE,
+  SUPPRESSION_REQUEST_TYPES,
+  type ChannelType,
+  type ContactInboundSenderRequestedV1,
+  type MessageInboundMatchRecordedV1,
+} from '@cms/contracts';
 import type { EntityManager } from 'typeorm';
 
 import type { ChannelEntity } from '../channels/channel.entity';
 import { ContactEntity } from '../contacts/contact.entity';
 import type { MessageEntity } from './message.entity';
+import type { MessagingDecision } from '../decisions/messaging-decision';
+import { applyKeyword } from '../suppressions/inbound-keyword';
+import { isPhoneChannel, phoneE164 } from '../suppressions/suppression-address';
 import type { MessageStore } from './message.repository';
-import { messageFact } from './message.resource';
-
-const PHONE_CHANNELS: readonly ChannelType[] = ['whatsapp', 'sms', 'rcs'];
 
 /** The contact a sender is on a channel: by phone, by email, or by the id linked for the channel. */
 export function findSender(
@@ -17,7 +22,10 @@ export function findSender(
   type: ChannelType,
   from: string,
 ): Promise<ContactEntity | null> {
-  if (PHONE_CHANNELS.includes(type)) return manager.findOneBy(ContactEntity, { workspaceId, phone: from });
+  if (isPhoneChannel(type)) {
+    // Contacts hold phones in E.164; a sender's number may come in another form.
+    return manager.findOneBy(ContactEntity, { workspaceId, phone: phoneE164(from) ?? from });
+  }
   if (type === 'email') return manager.findOneBy(ContactEntity, { workspaceId, email: from });
   return manager
     .createQueryBuilder(ContactEntity, 'contact')
@@ -38,16 +46,31 @@ export interface Inbound {
   at: string;
   /** Who reported it: `sandbox` or `provider`. */
   source: string;
+  /**
+   * The provider itself reported this message as an opt-out (Twilio's OptOutType): its opt-out path
+   * (source `provider`) applies, not the keyword's, so the contact is not revoked twice.
+   */
+  providerOptOut?: boolean;
+  /**
+   * The id the gateway minted for the contact an unknown sender on a phone channel becomes, and the
+   * plan's stored-contacts limit it saw; without it an unknown sender stays unmatched.
+   */
+  newContact?: { id: number; limit: number };
 }
 
 /**
  * Records an inbound message (status `received`), matched to the contact it comes from (null when none
- * matches), and publishes message.received.
+ * matches), and applies it when it is an opt-out or opt-in keyword. The match is also appended to the
+ * log (`message.inbound-match.recorded`): its decision links the message to that contact and publishes
+ * message.received, so a rebuild, whose contact view may hold another state than it did live, links
+ * every inbound message to the contact it was matched to live. An unknown sender on a phone channel is
+ * asked of the contacts service instead (`contact.inbound-sender.requested`), which finds or creates
+ * the contact and appends the match.
  */
 export async function recordInbound(
-  decision: Decision<unknown>,
+  decision: MessagingDecision<unknown>,
   messages: MessageStore,
-  channel: Pick<ChannelEntity, 'id' | 'type'>,
+  channel: Pick<ChannelEntity, 'id' | 'type' | 'metadata'>,
   inbound: Inbound,
 ): Promise<{ message: MessageEntity; contact: ContactEntity | null }> {
   const { workspaceId } = decision;
@@ -84,8 +107,27 @@ export async function recordInbound(
     updatedAt: at,
   };
   await messages.insert(message);
-  decision.fact(MESSAGING_FACT_TYPES.messageReceived, message.id, () =>
-    messageFact(message, 'received', contact, decision.at),
-  );
+  if (contact === null && isPhoneChannel(channel.type) && inbound.newContact !== undefined) {
+    // The contacts service finds or creates the sender and answers with the match itself.
+    const sender: ContactInboundSenderRequestedV1 = {
+      message_id: message.id,
+      channel: channel.type as ContactInboundSenderRequestedV1['channel'],
+      phone: inbound.from,
+      contact_id: inbound.newContact.id,
+      contact_limit: inbound.newContact.limit,
+    };
+    decision.request(INBOUND_SENDER_REQUEST_TYPE, message.id, ['inbound-sender', message.id], sender);
+  } else {
+    const match: MessageInboundMatchRecordedV1 = { message_id: message.id, contact_id: message.contactId };
+    decision.request(
+      SUPPRESSION_REQUEST_TYPES.inboundMatch,
+      message.id,
+      ['inbound-match', message.id],
+      match,
+    );
+  }
+  if (inbound.providerOptOut !== true) {
+    await applyKeyword(decision, messages, channel, message, inbound.at);
+  }
   return { message, contact };
 }

@@ -1,9 +1,10 @@
-import { MESSAGING_REQUEST_TYPES, type DecodedRecord } from '@cms/contracts';
+import { LINK_REQUEST_TYPES, MESSAGING_REQUEST_TYPES, type DecodedRecord } from '@cms/contracts';
 import { handlerFor, type RequestHandlers } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config';
-import { decideMessaging, type MessagingDecision } from '../decisions/messaging-decision';
+import { decideMessaging, messagingTopics, type MessagingDecision } from '../decisions/messaging-decision';
+import { RecordClickHandler } from '../links/record-click/record-click.handler';
 import type { MessageStore } from './message.repository';
 import { RecordAttemptHandler } from './record-attempt/record-attempt.handler';
 import { RecordReceiptHandler } from './record-receipt/record-receipt.handler';
@@ -15,6 +16,7 @@ export const MESSAGE_REQUEST_TYPES = [
   MESSAGING_REQUEST_TYPES.messageAttempt,
   MESSAGING_REQUEST_TYPES.messageReceipt,
   MESSAGING_REQUEST_TYPES.messageTimeout,
+  LINK_REQUEST_TYPES.linkClicks,
 ] as const;
 
 type MessageRequestType = (typeof MESSAGE_REQUEST_TYPES)[number];
@@ -33,12 +35,14 @@ export class MessageRequests {
     @Inject(SendMessageHandler) sendMessage: SendMessageHandler,
     @Inject(RecordAttemptHandler) attempts: RecordAttemptHandler,
     @Inject(RecordReceiptHandler) receipts: RecordReceiptHandler,
+    @Inject(RecordClickHandler) clicks: RecordClickHandler,
   ) {
     this.handlers = {
       [MESSAGING_REQUEST_TYPES.messageSend]: (decision) => sendMessage.handle(decision),
       [MESSAGING_REQUEST_TYPES.messageAttempt]: (decision) => attempts.handle(decision),
       [MESSAGING_REQUEST_TYPES.messageReceipt]: (decision) => receipts.receipt(decision),
       [MESSAGING_REQUEST_TYPES.messageTimeout]: (decision) => receipts.timeout(decision),
+      [LINK_REQUEST_TYPES.linkClicks]: (decision) => clicks.handle(decision),
     };
   }
 
@@ -49,9 +53,7 @@ export class MessageRequests {
   decide(record: DecodedRecord, rawContext: unknown, store?: MessageStore): Promise<void> {
     const handler = handlerFor(this.handlers, record.type);
     if (handler === undefined) throw new Error(`${record.type} is not a message request`);
-    const { messaging: facts, outcomes, requests } = this.config.topics;
     const answered = record.type === MESSAGING_REQUEST_TYPES.messageSend;
-    const topics = answered ? { facts, outcomes, requests } : { facts, requests };
-    return decideMessaging(record, rawContext, topics, handler, store);
+    return decideMessaging(record, rawContext, messagingTopics(this.config.topics, answered), handler, store);
   }
 }

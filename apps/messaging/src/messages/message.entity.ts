@@ -1,4 +1,4 @@
-import type { ChannelType, MessagePurpose, WaitForStatus } from '@cms/contracts';
+import type { ChannelType, MessageFailureV1, MessagePurpose, WaitForStatus } from '@cms/contracts';
 import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
@@ -148,4 +148,31 @@ export class SuppressionEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+}
+
+/**
+ * A provider's status for a provider message id no message of the channel has yet: the callback can
+ * be decided before the send worker's attempt that learns the id. Held until that attempt applies it,
+ * for an hour at most (a provider also reports messages sent around the service).
+ */
+@Entity({ name: 'early_statuses' })
+export class EarlyStatusEntity {
+  @PrimaryColumn(idColumn({ name: 'channel_id' }))
+  channelId!: number;
+
+  @PrimaryColumn({ name: 'provider_message_id', type: 'text' })
+  providerMessageId!: string;
+
+  @PrimaryColumn({ type: 'text' })
+  status!: 'sent' | 'delivered' | 'read' | 'failed';
+
+  @Column(idColumn({ name: 'workspace_id' }))
+  workspaceId!: number;
+
+  /** When it happened, as the provider reported it (or when its callback came): ISO 8601, kept as given. */
+  @Column({ type: 'text' })
+  at!: string;
+
+  @Column({ type: 'jsonb', nullable: true })
+  failure!: MessageFailureV1 | null;
 }

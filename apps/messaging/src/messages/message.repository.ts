@@ -1,12 +1,22 @@
 import type { UndoScope } from '@cms/kafka';
 import type { EntityManager } from 'typeorm';
 
+import type { AlertMonitor } from '../alerts/alert-monitor';
+import { loadAlertMonitor, saveAlertMonitors } from '../alerts/alert-monitor.repository';
 import { ChannelEntity } from '../channels/channel.entity';
 import { ContactEntity } from '../contacts/contact.entity';
+import {
+  afterClick,
+  insertLinks,
+  linkRowOf,
+  updateLinkCounts,
+  type CountedClick,
+  type LinkRow,
+} from '../links/link-rows';
 import type { TimerEntity } from '../sending/send-job.entity';
 import { TemplateEntity } from '../templates/template.entity';
 import { EntityRows } from './entity-rows';
-import { MessageEntity, type SuppressionEntity } from './message.entity';
+import { EarlyStatusEntity, MessageEntity, type SuppressionEntity } from './message.entity';
 
 /** A timer a decision sets: a sandbox receipt to report, or a route step's wait to end. */
 export type NewTimer = Pick<TimerEntity, 'id' | 'workspaceId' | 'messageId' | 'kind' | 'payload' | 'dueAt'>;
@@ -60,7 +70,24 @@ export interface MessageStore {
   setChannelStatus(channel: ChannelEntity, status: ChannelEntity['status'], at: Date): Promise<void>;
   /** An address on the suppression list, unless it is there already. */
   addSuppression(suppression: SuppressionEntity): Promise<void>;
+  /** A provider's status for an id no message has yet; one held already is kept as it is. */
+  holdEarlyStatus(status: EarlyStatusEntity): Promise<void>;
+  /** The statuses held for the provider's id of a message on the channel, no longer held. */
+  takeEarlyStatuses(channelId: number, providerMessageId: string): Promise<EarlyStatusEntity[]>;
+  /** Delivery monitoring of a workspace as of `at` (extensions §10); null when no rule is enabled. */
+  alertMonitor(workspaceId: number, at: Date): Promise<AlertMonitor | null>;
+  /** Writes what a monitor counted and decided: at once with statements, at the flush in a chunk. */
+  saveAlertMonitor(monitor: AlertMonitor): Promise<void>;
+  /** A message's tracked links, each unless it is there already. */
+  addLinks(links: LinkRow[]): Promise<void>;
+  /** A tracked link of a message of the workspace. */
+  link(workspaceId: number, messageId: string, linkIndex: number): Promise<LinkRow | null>;
+  /** Counts a click on a link read with `link`; answers the link after it. */
+  countClick(link: LinkRow, click: CountedClick): Promise<LinkRow>;
 }
+
+/** How long a provider's status waits for the attempt that names its message. */
+export const EARLY_STATUS_HOLD_MS = 60 * 60 * 1000;
 
 /**
  * The messages, their send jobs and timers, as the decisions of the requests consumer read and write
@@ -70,8 +97,10 @@ export class MessageRepository implements MessageStore {
   private readonly messages: EntityRows<MessageEntity>;
   private readonly channels: EntityRows<ChannelEntity>;
   private readonly contacts: EntityRows<ContactEntity>;
+  private readonly earlyStatuses: EntityRows<EarlyStatusEntity>;
 
   constructor(private readonly manager: EntityManager) {
+    this.earlyStatuses = EntityRows.of(manager, EarlyStatusEntity);
     this.messages = EntityRows.of(manager, MessageEntity);
     this.channels = EntityRows.of(manager, ChannelEntity);
     this.contacts = EntityRows.of(manager, ContactEntity);
@@ -210,6 +239,50 @@ export class MessageRepository implements MessageStore {
     return insertSuppressions(this.manager, [suppression]);
   }
 
+  /** Holds the status, and lets go of the channel's statuses held longer than EARLY_STATUS_HOLD_MS. */
+  async holdEarlyStatus(status: EarlyStatusEntity): Promise<void> {
+    await this.manager.query('DELETE FROM early_statuses WHERE channel_id = $1 AND at::timestamptz < $2', [
+      status.channelId,
+      new Date(Date.parse(status.at) - EARLY_STATUS_HOLD_MS).toISOString(),
+    ]);
+    await insertEarlyStatuses(this.manager, [status]);
+  }
+
+  async takeEarlyStatuses(channelId: number, providerMessageId: string): Promise<EarlyStatusEntity[]> {
+    const [rows] = (await this.manager.query(
+      'DELETE FROM early_statuses WHERE channel_id = $1 AND provider_message_id = $2 RETURNING *',
+      [channelId, providerMessageId],
+    )) as [Array<Record<string, unknown>>, number];
+    return rows.map((row) => this.earlyStatuses.fromRow(row));
+  }
+
+  /** Read afresh for each status change: a record decided on its own has no chunk to share it with. */
+  alertMonitor(workspaceId: number, at: Date): Promise<AlertMonitor | null> {
+    return loadAlertMonitor(this.manager, workspaceId, at, []);
+  }
+
+  saveAlertMonitor(monitor: AlertMonitor): Promise<void> {
+    return saveAlertMonitors(this.manager, [monitor]);
+  }
+
+  addLinks(links: LinkRow[]): Promise<void> {
+    return insertLinks(this.manager, links);
+  }
+
+  link(workspaceId: number, messageId: string, linkIndex: number): Promise<LinkRow | null> {
+    return this.one(
+      { fromRow: linkRowOf },
+      'SELECT * FROM message_links WHERE message_id = $1 AND link_index = $2 AND workspace_id = $3',
+      [messageId, linkIndex, workspaceId],
+    );
+  }
+
+  async countClick(link: LinkRow, click: CountedClick): Promise<LinkRow> {
+    const counted = afterClick(link, click);
+    await updateLinkCounts(this.manager, [counted]);
+    return counted;
+  }
+
   async setChannelStatus(channel: ChannelEntity, status: ChannelEntity['status'], at: Date): Promise<void> {
     await this.manager.query('UPDATE channels SET status = $2, updated_at = $3 WHERE id = $1', [
       channel.id,
@@ -291,4 +364,41 @@ export async function insertSuppressions(
       suppressions.map((row) => row.createdAt.toISOString()),
     ],
   );
+}
+
+/** Provider statuses held for their messages; one held already is kept as it is. */
+export async function insertEarlyStatuses(
+  manager: EntityManager,
+  statuses: EarlyStatusEntity[],
+): Promise<void> {
+  if (statuses.length === 0) return;
+  await manager.query(
+    `INSERT INTO early_statuses (channel_id, provider_message_id, status, workspace_id, at, failure)
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::jsonb[])
+     ON CONFLICT DO NOTHING`,
+    [
+      statuses.map((row) => row.channelId),
+      statuses.map((row) => row.providerMessageId),
+      statuses.map((row) => row.status),
+      statuses.map((row) => row.workspaceId),
+      statuses.map((row) => row.at),
+      statuses.map((row) => (row.failure === null ? null : JSON.stringify(row.failure))),
+    ],
+  );
+}
+
+/** Held provider statuses by their keys (earlyKey). */
+export async function deleteEarlyStatuses(manager: EntityManager, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const parts = keys.map((key) => key.split('\u0000'));
+  await manager.query(
+    `DELETE FROM early_statuses e USING unnest($1::bigint[], $2::text[], $3::text[]) AS k(channel_id, id, status)
+      WHERE e.channel_id = k.channel_id AND e.provider_message_id = k.id AND e.status = k.status`,
+    [parts.map((part) => part[0]), parts.map((part) => part[1]), parts.map((part) => part[2])],
+  );
+}
+
+/** `channel\0provider id\0status`: a held status's key. */
+export function earlyKey(channelId: number, providerMessageId: string, status: string): string {
+  return `${Number(channelId)}\u0000${providerMessageId}\u0000${status}`;
 }

@@ -1,6 +1,7 @@
 import type { MessageFactV1 } from '@cms/contracts';
 
 import type { ContactEntity } from '../contacts/contact.entity';
+import type { LinkResource } from '../links/link-rows';
 import type { MessageEntity, MessageHistoryEntry } from './message.entity';
 
 /** A message as the API answers it (extensions §9, Messages). */
@@ -24,7 +25,8 @@ export interface MessageResource {
   read_at: string | null;
   failed_at: string | null;
   history: MessageHistoryEntry[];
-  links: unknown[];
+  /** Tracked links with their click counts (§10), in link order. */
+  links: LinkResource[];
   created_at: string;
   updated_at: string;
 }
@@ -33,7 +35,7 @@ function iso(value: Date | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
-export function messageResource(message: MessageEntity): MessageResource {
+export function messageResource(message: MessageEntity, links: LinkResource[] = []): MessageResource {
   return {
     id: message.id,
     direction: message.direction,
@@ -54,8 +56,7 @@ export function messageResource(message: MessageEntity): MessageResource {
     read_at: iso(message.readAt),
     failed_at: iso(message.failedAt),
     history: message.history,
-    // Tracked links come with link tracking (§10); a message has none until then.
-    links: [],
+    links,
     created_at: iso(message.createdAt)!,
     updated_at: iso(message.updatedAt)!,
   };

@@ -51,8 +51,9 @@ export class TimerEntity {
   @Column({ name: 'message_id', type: 'text' })
   messageId!: string;
 
+  /** `alert`: a firing alert's check (delivery monitoring); its `message_id` is the alert's id. */
   @Column({ type: 'text' })
-  kind!: 'receipt' | 'timeout';
+  kind!: 'receipt' | 'timeout' | 'alert';
 
   /** The data of the record it becomes (without `at`, which is the time it fires). */
   @Column({ type: 'jsonb' })

@@ -2,6 +2,7 @@ import { isFailureCode } from '@cms/contracts';
 
 import type { ChannelEntity, PushSubscriptionEntity } from '../channels/channel.entity';
 import type { ContactEntity } from '../contacts/contact.entity';
+import { trackLinks, type LinkTracking } from '../links/link-rewriting';
 import type { MessageEntity } from '../messages/message.entity';
 import type { OutboundMessage, SendResult } from '../providers/provider';
 import { sandboxOutcome, sandboxProviderMessageId } from '../providers/sandbox/sandbox.adapter';
@@ -31,7 +32,12 @@ export interface ProviderSend {
   message: Omit<OutboundMessage, 'callbackUrl'>;
   /** The attempt as recorded when the provider accepts it. */
   recipient: string;
-  rendered: { body: string | null; subject: string | null; html: string | null };
+  rendered: {
+    body: string | null;
+    subject: string | null;
+    html: string | null;
+    links?: Array<{ url: string }>;
+  };
 }
 
 /** What to do with each claimed job of a batch: record now, ask a provider, or later. */
@@ -65,11 +71,17 @@ export function planSends(
   rows: SendBatchRows,
   suppressed: Set<string>,
   now: number,
+  /** Where tracked links point and the key of their tokens (§10); without it nothing is tracked. */
+  tracking?: LinkTracking,
 ): SendPlan {
   const plan: SendPlan = { finishes: [], postponements: [], drops: [], providerSends: [] };
   for (const job of jobs) {
     const message = rows.messages.get(job.messageId);
     const finish = (attempt: Attempt): void => void plan.finishes.push({ job, attempt });
+    if (message !== undefined && message.status === 'queued' && isPrepared(message)) {
+      planPrepared(plan, job, message, rows.channels.get(Number(message.channelId)));
+      continue;
+    }
     if (message === undefined || message.status !== 'queued' || message.route === null) {
       // Its attempt is on record already (a rebuild made the job again): nothing more to record.
       plan.drops.push(job);
@@ -111,7 +123,7 @@ export function planSends(
       finish(failed('template_error', `template ${message.templateId} was deleted`));
       continue;
     }
-    planOne(plan, job, message, channel, contact, template, suppressed, rows.pushSubscriptions);
+    planOne(plan, job, message, channel, contact, template, suppressed, rows.pushSubscriptions, tracking);
   }
   return plan;
 }
@@ -125,6 +137,7 @@ function planOne(
   template: TemplateEntity,
   suppressed: Set<string>,
   subscriptions: Map<string, PushSubscriptionEntity>,
+  tracking: LinkTracking | undefined,
 ): void {
   const route = message.route!;
   const verdict = whoMayBeMessaged({
@@ -146,7 +159,7 @@ function planOne(
     return;
   }
   const { recipient, rendered } = verdict;
-  const content = { body: rendered.body, subject: rendered.subject, html: rendered.html };
+  const content = trackedContent(rendered, message.id, template.trackLinks ? tracking : undefined);
   if (channel.status === 'disabled') {
     finish(failed('channel_disabled', `channel ${channel.id} is disabled`, { recipient }));
     return;
@@ -184,9 +197,9 @@ function planOne(
       messageId: message.id,
       channelType: message.channelType,
       recipient: subscription?.endpoint ?? recipient,
-      body: rendered.body ?? '',
-      ...(rendered.subject !== null ? { subject: rendered.subject } : {}),
-      ...(rendered.html !== null ? { html: rendered.html } : {}),
+      body: content.body ?? '',
+      ...(content.subject !== null ? { subject: content.subject } : {}),
+      ...(content.html !== null ? { html: content.html } : {}),
       ...(template.providerTemplate !== null
         ? {
             providerTemplate: {
@@ -206,6 +219,84 @@ function planOne(
         : {}),
     },
   });
+}
+
+/**
+ * A message whose recipient and body its decision fixed (a keyword's confirmation reply): no contact,
+ * template or route. It answers someone who just wrote, so the suppression list and the consent are
+ * not checked (a confirmation of an opt-out is never itself suppressed); the rest is as for any
+ * message.
+ */
+export function isPrepared(message: MessageEntity): boolean {
+  return message.direction === 'outbound' && message.route === null && message.templateId === null;
+}
+
+function planPrepared(
+  plan: SendPlan,
+  job: ClaimedJob,
+  message: MessageEntity,
+  channel: ChannelEntity | undefined,
+): void {
+  const finish = (attempt: Attempt): void => void plan.finishes.push({ job, attempt });
+  if (job.state === 'sending') {
+    finish(failed('provider_error', INTERRUPTED_DETAIL));
+    return;
+  }
+  const recipient = message.recipient ?? '';
+  const content = { body: message.body, subject: message.subject, html: message.html };
+  if (channel === undefined) {
+    finish(failed('channel_disabled', `channel ${message.channelId} was deleted`, { recipient }));
+    return;
+  }
+  if (channel.status === 'disabled') {
+    finish(failed('channel_disabled', `channel ${channel.id} is disabled`, { recipient }));
+    return;
+  }
+  if (channel.provider === 'sandbox') {
+    const { initial } = sandboxOutcome(message.channelType, recipient);
+    finish(
+      initial === 'sent'
+        ? {
+            outcome: 'sent',
+            recipient,
+            ...content,
+            provider_message_id: sandboxProviderMessageId(message.id),
+          }
+        : failed(initial, `sandbox: recipient ${recipient} always fails with ${initial}`, {
+            recipient,
+            ...content,
+          }),
+    );
+    return;
+  }
+  plan.providerSends.push({
+    job,
+    channel,
+    recipient,
+    rendered: content,
+    message: {
+      messageId: message.id,
+      channelType: message.channelType,
+      recipient,
+      body: message.body ?? '',
+      ...(message.subject !== null ? { subject: message.subject } : {}),
+    },
+  });
+}
+
+/**
+ * The content as it is sent: with a template's `track_links`, its URLs replaced by tracked links (the
+ * attempt then records them); `links` only when there are some, so an attempt without stays as it was.
+ */
+function trackedContent(
+  rendered: { body: string | null; subject: string | null; html: string | null },
+  messageId: string,
+  tracking: LinkTracking | undefined,
+): ProviderSend['rendered'] {
+  const content = { body: rendered.body, subject: rendered.subject, html: rendered.html };
+  if (tracking === undefined) return content;
+  const { links, ...tracked } = trackLinks(content, messageId, tracking);
+  return links.length === 0 ? content : { ...tracked, links };
 }
 
 /** What a provider's answer makes of a send: a record, or a retry later while the hour lasts. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 
 import type { ChannelCredentials } from '../channels/channel-credentials';
+import type { LinkTracking } from '../links/link-rewriting';
 import type { ProviderAdapters } from '../providers/provider-adapters';
 import type { ChannelConnection, SendResult } from '../providers/provider';
 import { planSends, settleProviderSend, type ProviderSend } from './send-plan';
@@ -27,6 +28,8 @@ export interface SendWorkerOptions {
   /** Longest a provider may take to answer: the lease of a job being sent outlives it. */
   providerTimeoutMs: number;
   logger: Logger;
+  /** Where tracked links point and the key of their tokens (extensions §10). */
+  linkTracking?: LinkTracking;
   /** Called after a commit that wrote to the outbox. */
   onOutboxWritten(): void;
 }
@@ -61,7 +64,7 @@ export class SendWorker extends PolledWorker {
         candidates.push({ workspaceId: Number(message.workspaceId), channel: message.channelType, address });
     }
     const suppressed = await queue.suppressed(candidates);
-    const plan = planSends(jobs, rows, suppressed, Date.now());
+    const plan = planSends(jobs, rows, suppressed, Date.now(), this.options.linkTracking);
     await queue.drop(plan.drops);
     await queue.postpone(plan.postponements);
     await this.finish(plan.finishes, rows);

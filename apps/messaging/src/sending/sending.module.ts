@@ -54,6 +54,7 @@ import { TimerWorker } from './timer.worker';
           ...config.sendWorker,
           providerTimeoutMs: DEFAULT_PROVIDER_TIMEOUT_MS,
           logger: logger.child({ component: 'send-worker' }),
+          linkTracking: { baseUrl: config.publicBaseUrl, secretsKey: config.secretsKey },
           onOutboxWritten: () => relay.kick(),
         }),
     },

@@ -1,4 +1,4 @@
-import { deterministicId, MESSAGING_REQUEST_TYPES } from '@cms/contracts';
+import { ALERT_REQUEST_TYPES, deterministicId, MESSAGING_REQUEST_TYPES } from '@cms/contracts';
 import { idFromDatabase } from '@cms/persistence';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -19,13 +19,13 @@ interface DueTimer {
   id: string;
   workspace_id: string;
   message_id: string;
-  kind: 'receipt' | 'timeout';
-  payload: { status?: string; step?: number };
+  kind: 'receipt' | 'timeout' | 'alert';
+  payload: { status?: string; step?: number; rule_id?: number };
   due_at: Date;
   now: Date;
 }
 
-/** The record a timer becomes: the sandbox's receipt, or the end of a route step's wait. */
+/** The record a timer becomes: the sandbox's receipt, the end of a route step's wait, an alert's check. */
 function recordOf(timer: DueTimer): WorkerRecord {
   const at = new Date(timer.due_at).toISOString();
   const base = {
@@ -38,6 +38,13 @@ function recordOf(timer: DueTimer): WorkerRecord {
       ...base,
       type: MESSAGING_REQUEST_TYPES.messageReceipt,
       data: { message_id: timer.message_id, status: timer.payload.status, at, source: 'sandbox' },
+    };
+  }
+  if (timer.kind === 'alert') {
+    return {
+      ...base,
+      type: ALERT_REQUEST_TYPES.alertCheck,
+      data: { alert_id: timer.message_id, rule_id: timer.payload.rule_id, at },
     };
   }
   return {

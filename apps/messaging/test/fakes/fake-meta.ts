@@ -62,6 +62,9 @@ export class FakeMeta {
   readonly server = new FakeHttpServer((request) => this.handle(request));
   private readonly accounts = new Map<string, { token: string; kind: 'whatsapp' | 'page' }>();
   private readonly recipientErrors: { suffix: string; error: GraphError }[] = [];
+  private readonly slowRecipients: { suffix: string; delayMs: number }[] = [];
+  /** The message id each WhatsApp recipient was given, as soon as the request came. */
+  readonly acceptedIds = new Map<string, string>();
 
   addWhatsAppNumber(phoneNumberId: string, accessToken: string): void {
     this.accounts.set(phoneNumberId, { token: accessToken, kind: 'whatsapp' });
@@ -74,6 +77,11 @@ export class FakeMeta {
 
   refuseRecipients(suffix: string, error: GraphError): void {
     this.recipientErrors.push({ suffix, error });
+  }
+
+  /** Answers sends to recipients ending with `suffix` only after `delayMs` (its id is known at once). */
+  answerSlowly(suffix: string, delayMs: number): void {
+    this.slowRecipients.push({ suffix, delayMs });
   }
 
   /** The JSON body of every send request to `account`, oldest first. */
@@ -118,13 +126,17 @@ export class FakeMeta {
     }
     const refusal = this.recipientErrors.find((rule) => to.endsWith(rule.suffix));
     if (refusal !== undefined) return graphErrorReply(refusal.error);
+    const id = `wamid.${randomBytes(24).toString('base64url')}`;
+    this.acceptedIds.set(to, id);
+    const slow = this.slowRecipients.find((rule) => to.endsWith(rule.suffix));
     return {
       status: 200,
       body: {
         messaging_product: 'whatsapp',
         contacts: [{ input: to, wa_id: to.replace(/\D/g, '') }],
-        messages: [{ id: `wamid.${randomBytes(24).toString('base64url')}` }],
+        messages: [{ id }],
       },
+      ...(slow !== undefined ? { delayMs: slow.delayMs } : {}),
     };
   }
 

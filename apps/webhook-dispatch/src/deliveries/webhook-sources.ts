@@ -1,10 +1,15 @@
 import {
+  ALERT_FACT_TYPES,
+  ALERT_RECORD_TYPES,
   CONSENT_FACT_TYPES,
   CONTACTS_RECORD_TYPES,
+  LINK_FACT_TYPES,
   MESSAGING_FACT_TYPES,
   MESSAGING_RECORD_TYPES,
+  type AlertTriggeredV1,
   type ConsentChangedV1,
   type DecodedRecord,
+  type LinkClickedV1,
   type MessageFactV1,
   type RecordTypeDefinition,
   type TopicKey,
@@ -43,7 +48,7 @@ function source<TFact>(
 
 /** The contact as every webhook shows it: id, external_id, name, phone, email (specification). */
 function contactData(
-  contact: ConsentChangedV1['contact'] | MessageFactV1['contact'],
+  contact: ConsentChangedV1['contact'] | MessageFactV1['contact'] | LinkClickedV1['contact'],
 ): Record<string, unknown> {
   return {
     id: contact.id,
@@ -97,9 +102,52 @@ export function messageData(fact: MessageFactV1): Record<string, unknown> {
   };
 }
 
+/**
+ * data of alert.triggered (extensions §10): the alert as `GET /api/v1/alerts/{id}` reads it when the
+ * notification was made, and `notification_seq` (1 when it starts, 2 when it resolves).
+ */
+export function alertData(fact: AlertTriggeredV1): Record<string, unknown> {
+  return {
+    id: fact.id,
+    rule_id: fact.rule_id,
+    status: fact.status,
+    metric: fact.metric,
+    comparator: fact.comparator,
+    value: fact.value,
+    threshold: fact.threshold,
+    window_minutes: fact.window_minutes,
+    sample_size: fact.sample_size,
+    scope: fact.scope,
+    top_failure_codes: fact.top_failure_codes,
+    started_at: fact.started_at,
+    resolved_at: fact.resolved_at ?? null,
+    created_at: fact.created_at,
+    updated_at: fact.updated_at,
+    notification_seq: fact.notification_seq,
+  };
+}
+
 /** The events of one message reach an endpoint in the order of its facts (extensions §9, Statuses). */
 function messageSource(kind: WebhookEventType): WebhookSource {
   return source<MessageFactV1>('messaging', kind, messageData, (fact) => fact.id);
+}
+
+/** data of link.clicked (extensions §10); after the message's own events, as its subject is the message. */
+export function linkClickedData(fact: LinkClickedV1): Record<string, unknown> {
+  const { workflow } = fact;
+  return {
+    message_id: fact.message_id,
+    url: fact.url,
+    link_index: fact.link_index,
+    contact: contactData(fact.contact),
+    channel: fact.channel,
+    workflow: workflow
+      ? { id: workflow.id, name: workflow.name, run_id: workflow.run_id, step: workflow.step }
+      : null,
+    campaign_id: fact.campaign_id ?? null,
+    clicked_at: fact.clicked_at,
+    user_agent: fact.user_agent,
+  };
 }
 
 /**
@@ -118,6 +166,19 @@ export const WEBHOOK_SOURCES: Readonly<Record<string, WebhookSource>> = {
   [MESSAGING_FACT_TYPES.messageRead]: messageSource('message.read'),
   [MESSAGING_FACT_TYPES.messageFailed]: messageSource('message.failed'),
   [MESSAGING_FACT_TYPES.messageSuppressed]: messageSource('message.suppressed'),
+  // An alert's start reaches an endpoint before its end: its events are ordered by the alert id.
+  [ALERT_FACT_TYPES.alertTriggered]: source<AlertTriggeredV1>(
+    'messaging',
+    'alert.triggered',
+    alertData,
+    (fact) => fact.id,
+  ),
+  [LINK_FACT_TYPES.linkClicked]: source<LinkClickedV1>(
+    'messaging',
+    'link.clicked',
+    linkClickedData,
+    (fact) => fact.message_id,
+  ),
 };
 
 export const WEBHOOK_SOURCE_FACT_TYPES = Object.keys(WEBHOOK_SOURCES);
@@ -126,6 +187,7 @@ export const WEBHOOK_SOURCE_FACT_TYPES = Object.keys(WEBHOOK_SOURCES);
 const KNOWN_FACT_DEFINITIONS: readonly RecordTypeDefinition[] = [
   ...CONTACTS_RECORD_TYPES,
   ...MESSAGING_RECORD_TYPES,
+  ...ALERT_RECORD_TYPES,
 ];
 
 export const SOURCE_RECORD_DEFINITIONS: RecordTypeDefinition[] = KNOWN_FACT_DEFINITIONS.filter(

@@ -1,3 +1,4 @@
+import { INBOUND_SENDER_REQUEST_SCHEMAS } from './inbound-sender.records';
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
 import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
 import {
@@ -80,6 +81,7 @@ export const CONTACTS_REQUEST_SCHEMAS = {
   [TAG_REQUEST_TYPES.attach]: TagAssignmentRequestedV1,
   [TAG_REQUEST_TYPES.detach]: TagAssignmentRequestedV1,
   [EVENT_REQUEST_TYPES.record]: EventRecordRequestedV1,
+  ...INBOUND_SENDER_REQUEST_SCHEMAS,
 } as const;
 
 export type ContactsRequestPayloads = PayloadsOf<typeof CONTACTS_REQUEST_SCHEMAS>;

@@ -7,3 +7,4 @@ export * from './tag.records';
 export * from './event.records';
 export * from './inbound.records';
 export * from './contacts.record-types';
+export * from './inbound-sender.records';

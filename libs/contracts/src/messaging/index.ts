@@ -3,3 +3,7 @@ export * from './message.bodies';
 export * from './messaging.records';
 export * from './template.bodies';
 export * from './failure-codes';
+export * from './alert.bodies';
+export * from './alert.records';
+export * from './suppression.records';
+export * from './link.records';

@@ -1,5 +1,7 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsBase64,
   IsBoolean,
   IsIn,
@@ -27,7 +29,9 @@ import {
   type ChannelProvider,
   type ChannelType,
 } from './channel.bodies';
+import { LINK_FACT_DEFINITIONS, LINK_REQUEST_SCHEMAS, TrackedLinkV1 } from './link.records';
 import { SendMessageBody } from './message.bodies';
+import { SUPPRESSION_REQUEST_SCHEMAS } from './suppression.records';
 import { CreateTemplateBody, UpdateTemplateBody } from './template.bodies';
 
 /**
@@ -144,6 +148,18 @@ export class MessagingChannelSandboxInboundRequestedV1 extends SandboxInboundBod
   @IsInt()
   @Min(1)
   channel_id!: number;
+
+  /** Minted by the gateway: the contact an unknown sender on a phone channel is created as. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  contact_id?: number;
+
+  /** The plan's stored-contacts limit as the gateway saw it (see ContactUpsertRequestedV1). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  contact_limit?: number;
 }
 
 export class TemplateCreateRequestedV1 extends CreateTemplateBody {
@@ -172,6 +188,9 @@ export class MessageSendRequestedV1 extends SendMessageBody {
   idempotency_key?: string;
 }
 
+/** At most this many contact ids are minted for one provider callback. */
+export const MAX_CALLBACK_CONTACT_IDS = 100;
+
 /** A provider's callback as it arrived, after the gateway had the messaging service verify it. */
 export class ProviderCallbackReceivedV1 {
   @IsInt()
@@ -188,6 +207,20 @@ export class ProviderCallbackReceivedV1 {
 
   @IsISO8601()
   received_at!: string;
+
+  /** Minted by the gateway, one per inbound message in the body: for unknown senders on phone channels. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_CALLBACK_CONTACT_IDS)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  contact_ids?: number[];
+
+  /** The plan's stored-contacts limit as the gateway saw it (see ContactUpsertRequestedV1). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  contact_limit?: number;
 }
 
 // --- requests from the service's workers ---------------------------------------------------------
@@ -268,6 +301,12 @@ export class MessageAttemptRecordedV1 {
 
   @IsISO8601()
   attempted_at!: string;
+
+  /** The links of the body tracked at render time (extensions §10), `link_index` = place; absent without any. */
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @Type(() => TrackedLinkV1)
+  links?: TrackedLinkV1[];
 }
 
 export const RECEIPT_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
@@ -455,6 +494,8 @@ export const MESSAGING_REQUEST_SCHEMAS = {
   [MESSAGING_REQUEST_TYPES.messageAttempt]: MessageAttemptRecordedV1,
   [MESSAGING_REQUEST_TYPES.messageReceipt]: MessageReceiptRecordedV1,
   [MESSAGING_REQUEST_TYPES.messageTimeout]: MessageTimeoutRecordedV1,
+  ...SUPPRESSION_REQUEST_SCHEMAS,
+  ...LINK_REQUEST_SCHEMAS,
 } as const;
 
 export type MessagingRequestPayloads = PayloadsOf<typeof MESSAGING_REQUEST_SCHEMAS>;
@@ -481,4 +522,5 @@ export const MESSAGING_RECORD_TYPES: RecordTypeDefinition[] = [
     ...MESSAGE_WEBHOOK_FACT_TYPES,
     MESSAGING_FACT_TYPES.messageReceived,
   ].map((type) => ({ type, version: 1, schema: MessageFactV1 })),
+  ...LINK_FACT_DEFINITIONS,
 ];

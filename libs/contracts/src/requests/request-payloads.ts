@@ -9,6 +9,7 @@ import {
 import type { DecodedRecord, RecordClass } from '../registry/record-type-registry';
 import { WEBHOOK_REQUEST_SCHEMAS, type WebhookRequestPayloads } from '../webhooks/webhook.records';
 import { MESSAGING_REQUEST_SCHEMAS, type MessagingRequestPayloads } from '../messaging/messaging.records';
+import { ALERT_REQUEST_SCHEMAS, type AlertRequestPayloads } from '../messaging/alert.records';
 
 /**
  * The payload of every request type on cms.requests.v1: what a producer must put in `data` and what
@@ -20,7 +21,8 @@ export interface RequestPayloads
     WebhookRequestPayloads,
     GatewayRequestPayloads,
     IntegrationRequestPayloads,
-    MessagingRequestPayloads {}
+    MessagingRequestPayloads,
+    AlertRequestPayloads {}
 
 export type RequestType = keyof RequestPayloads;
 
@@ -31,6 +33,7 @@ export const REQUEST_SCHEMAS: { readonly [K in RequestType]: RecordClass<Request
   ...GATEWAY_REQUEST_SCHEMAS,
   ...INTEGRATION_REQUEST_SCHEMAS,
   ...MESSAGING_REQUEST_SCHEMAS,
+  ...ALERT_REQUEST_SCHEMAS,
 };
 
 /** A decoded request record of type `T`. */

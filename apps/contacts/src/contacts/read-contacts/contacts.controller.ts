@@ -62,6 +62,23 @@ export class ContactsController {
     return toListBody(views.map(contactResource), pageMeta(total, page));
   }
 
+  /**
+   * Whether the workspace holds the contact, answered with its id alone: a send to a contact asks this
+   * before it is recorded, and one indexed lookup is all that takes (the full read also loads tags,
+   * consent and links).
+   */
+  @Get(':id/exists')
+  async exists(
+    @WorkspaceId() workspaceId: number,
+    @Param('id') rawId: string,
+  ): Promise<{ data: { id: number } }> {
+    const id = parseId(rawId, 'Contact');
+    if (!(await new ContactRepository(this.dataSource.manager).exists(workspaceId, id))) {
+      throw JsonApiException.notFound(`Contact ${rawId} was not found.`);
+    }
+    return { data: { id } };
+  }
+
   @Get(':id')
   async one(
     @WorkspaceId() workspaceId: number,

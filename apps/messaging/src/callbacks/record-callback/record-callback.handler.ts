@@ -9,7 +9,7 @@ import { findSender, recordInbound } from '../../messages/inbound-message';
 import { MessageEntity } from '../../messages/message.entity';
 import { inboundMessageId } from '../../messages/message-ids';
 import type { MessageStore } from '../../messages/message.repository';
-import { reportStatus } from '../../messages/status-change';
+import { applyProviderStatus } from '../../messages/provider-status';
 import type { CallbackEvent } from '../../providers/provider';
 import { ProviderAdapters } from '../../providers/provider-adapters';
 import { requestProviderOptOut } from '../provider-opt-out';
@@ -21,21 +21,23 @@ const RECORDED: Answer = { status: 202 };
 /**
  * `provider-callback.received` (extensions §9, Provider callbacks), decided in log order: the body the
  * provider sent is read by the channel's adapter, and each event in it applied — a status moves the
- * message the provider id names (late ones kept in history only), an inbound message is recorded with
- * the contact it comes from, an opt-out, complaint or bounce puts the address on the suppression list
- * (an opt-out also asks the contacts service to revoke the contact's marketing consent).
+ * message the provider id names (late ones kept in history only; one for an id no message has yet is
+ * held for the attempt that will name it), an inbound message is recorded with the contact it comes
+ * from (and applied when it is an opt-out or opt-in keyword), an opt-out, complaint or bounce puts the
+ * address on the suppression list (an opt-out also asks the contacts service to revoke the contact's
+ * marketing consent).
  */
 @Injectable()
 export class RecordCallbackHandler {
-  private readonly unmatched: Counter<'provider'>;
+  private readonly early: Counter<'provider'>;
 
   constructor(
     @Inject(ProviderAdapters) private readonly adapters: ProviderAdapters,
     @Inject(Registry) metrics: Registry,
   ) {
-    this.unmatched = new Counter({
-      name: 'messaging_provider_statuses_unmatched_total',
-      help: 'Statuses in provider callbacks naming a provider message id no message of the channel has.',
+    this.early = new Counter({
+      name: 'messaging_provider_statuses_held_total',
+      help: 'Statuses in provider callbacks held because no message of the channel had their provider message id yet.',
       labelNames: ['provider'] as const,
       registers: [metrics],
     });
@@ -50,7 +52,15 @@ export class RecordCallbackHandler {
       contentType: data.content_type,
       body: Buffer.from(data.body_base64, 'base64'),
     });
-    for (const event of events) await this.apply(decision, messages, channel, event);
+    const optedOut = new Set(events.flatMap((event) => (event.kind === 'opt_out' ? [event.address] : [])));
+    // The gateway minted one contact id per inbound message, in their order in the body.
+    const contactIds = [...(data.contact_ids ?? [])];
+    for (const event of events) {
+      const newContactId = event.kind === 'inbound' ? contactIds.shift() : undefined;
+      const newContact =
+        newContactId === undefined ? undefined : { id: newContactId, limit: data.contact_limit ?? 0 };
+      await this.apply(decision, messages, channel, event, optedOut, newContact);
+    }
     return RECORDED;
   }
 
@@ -59,10 +69,18 @@ export class RecordCallbackHandler {
     messages: MessageStore,
     channel: ChannelEntity,
     event: CallbackEvent,
+    /** Senders the callback reports as opted out: their inbound text is not also read as a keyword. */
+    optedOut: ReadonlySet<string>,
+    newContact: { id: number; limit: number } | undefined,
   ): Promise<void> {
     const receivedAt = decision.data.received_at;
     switch (event.kind) {
       case 'status': {
+        const at = event.at ?? receivedAt;
+        const failure =
+          event.failure === undefined
+            ? null
+            : { code: event.failure.code, provider_code: event.failure.providerCode };
         const message = await decision.manager.findOneBy(MessageEntity, {
           workspaceId: decision.workspaceId,
           channelId: channel.id,
@@ -70,24 +88,24 @@ export class RecordCallbackHandler {
           direction: 'outbound',
         });
         if (message === null) {
-          if (decision.live) this.unmatched.inc({ provider: channel.provider });
+          // Decided before the attempt that learns the id (or about a message sent around the
+          // service): held for that attempt to apply.
+          if (decision.live) this.early.inc({ provider: channel.provider });
+          await messages.holdEarlyStatus({
+            channelId: Number(channel.id),
+            providerMessageId: event.providerMessageId,
+            status: event.status,
+            workspaceId: decision.workspaceId,
+            at,
+            failure,
+          });
           return;
         }
-        const at = event.at ?? receivedAt;
-        const moved = await reportStatus(decision, messages, message, {
+        await applyProviderStatus(decision, messages, message, channel.type, {
           status: event.status,
           at,
-          source: 'provider',
-          failure:
-            event.failure === undefined
-              ? null
-              : { code: event.failure.code, provider_code: event.failure.providerCode },
+          failure,
         });
-        // A failure the provider reports as an opt-out after it accepted the message (the send
-        // worker asks for the revocation of one it refused at once).
-        if (moved && event.failure?.code === 'opted_out' && message.contactId !== null) {
-          requestProviderOptOut(decision, { contactId: message.contactId, channel: channel.type, at });
-        }
         return;
       }
       case 'inbound': {
@@ -101,6 +119,8 @@ export class RecordCallbackHandler {
           providerMessageId: event.providerMessageId,
           at: event.at ?? receivedAt,
           source: 'provider',
+          providerOptOut: optedOut.has(event.from),
+          ...(newContact !== undefined ? { newContact } : {}),
         });
         return;
       }

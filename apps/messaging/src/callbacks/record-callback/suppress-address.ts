@@ -1,7 +1,8 @@
 import type { Decision } from '@cms/kafka';
 
 import type { ChannelEntity } from '../../channels/channel.entity';
-import { SuppressionEntity } from '../../messages/message.entity';
+import { senderAddress, suppressionId } from '../../suppressions/suppression-address';
+import { SuppressionList } from '../../suppressions/suppression-list';
 
 /** The suppression list reason of what a provider reported about an address. */
 const REASONS = { opt_out: 'opted_out', complaint: 'spam_complaint', bounce: 'bounced' } as const;
@@ -16,19 +17,14 @@ export async function suppressAddress(
   address: string,
   kind: keyof typeof REASONS,
 ): Promise<void> {
-  await decision.manager
-    .createQueryBuilder()
-    .insert()
-    .into(SuppressionEntity)
-    .values({
-      id: decision.derivedId('suppression', channel.type, address),
-      workspaceId: decision.workspaceId,
-      channel: channel.type,
-      address,
-      reason: REASONS[kind],
-      source: 'provider',
-      createdAt: decision.atDate,
-    })
-    .orIgnore()
-    .execute();
+  await new SuppressionList(decision.manager).add({
+    id: suppressionId(decision.derivedId('suppression', channel.type, address)),
+    workspaceId: decision.workspaceId,
+    channel: channel.type,
+    // In the list's form, so that it matches the recipient a send reads from the contact.
+    address: senderAddress(channel.type, address),
+    reason: REASONS[kind],
+    source: 'provider',
+    createdAt: decision.atDate,
+  });
 }

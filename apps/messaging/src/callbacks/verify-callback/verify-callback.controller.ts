@@ -3,13 +3,18 @@ import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { ChannelCredentials } from '../../channels/channel-credentials';
+import type { ChannelEntity } from '../../channels/channel.entity';
 import { ChannelRepository } from '../../channels/channel.repository';
+import { isPhoneChannel } from '../../suppressions/suppression-address';
 import type { CallbackRequest } from '../../providers/provider';
 import { ProviderAdapters } from '../../providers/provider-adapters';
 import { CallbackVerificationBody } from './callback-verification.body';
 
 export type VerificationAnswer =
-  { data: { workspace_id: number; channel_id: number } } | { data: { handshake: string } };
+  | { data: { workspace_id: number; channel_id: number; inbound_messages: number } }
+  | { data: { handshake: string } };
+
+const FORM = 'application/x-www-form-urlencoded';
 
 /** Only strings pass: what the gateway sends is strings, anything else is not the provider's. */
 function strings(values: Record<string, unknown>): Record<string, string> {
@@ -53,6 +58,35 @@ export class VerifyCallbackController {
       .verifyCallback(this.credentials.connection(channel), request);
     if ('handshake' in verdict) return { data: { handshake: verdict.handshake } };
     if (!verdict.ok) throw JsonApiException.of(verdict.status, `${verdict.reason}.`);
-    return { data: { workspace_id: Number(channel.workspaceId), channel_id: Number(channel.id) } };
+    return {
+      data: {
+        workspace_id: Number(channel.workspaceId),
+        channel_id: Number(channel.id),
+        inbound_messages: this.inboundMessages(channel, request),
+      },
+    };
+  }
+
+  /**
+   * How many inbound messages the callback holds: the gateway mints a contact id for each, which an
+   * unknown sender on a phone channel is created under. Read as the callback's decision will read it.
+   */
+  private inboundMessages(channel: ChannelEntity, request: CallbackRequest): number {
+    if (!isPhoneChannel(channel.type)) return 0;
+    const get = request.method === 'GET';
+    try {
+      return this.adapters
+        .of(channel.provider)
+        .parseCallback(channel, {
+          contentType: get
+            ? FORM
+            : (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+          body: get ? Buffer.from(new URLSearchParams(request.query).toString()) : request.body,
+        })
+        .filter((event) => event.kind === 'inbound').length;
+    } catch {
+      // A body the decision cannot read either records nothing: nobody is created from it.
+      return 0;
+    }
   }
 }

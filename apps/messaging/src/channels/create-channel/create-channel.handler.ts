@@ -10,6 +10,7 @@ import { channelFact, channelResource } from '../channel.resource';
 import { ChannelCredentials } from '../channel-credentials';
 import { checkProvider, requestCredentials, takeDefaultFlag } from '../channel-rules';
 import { callbackToken, callbackTokenHash } from '../channel-secrets';
+import { keywordMetadataProblems } from '../../suppressions/inbound-keywords';
 
 /**
  * POST /api/v1/channels. The first channel of a type is its default; `is_default: true` takes the flag
@@ -26,6 +27,8 @@ export class CreateChannelHandler {
     const { channel_id: id, type, provider, name, metadata, is_default: isDefault } = decision.data;
     const sealed = decision.data.credentials_sealed ?? null;
     checkProvider(provider, type, requestCredentials(sealed, this.config.secretsKey));
+    const metadataProblems = keywordMetadataProblems(metadata);
+    if (metadataProblems.length > 0) throw MessagingException.invalidFields(metadataProblems);
     const channels = new ChannelRepository(decision.manager);
     if (await channels.exists(id)) throw MessagingException.idInUse('Channel', id);
     const firstOfType = (await channels.defaultOf(decision.workspaceId, type)) === null;

@@ -9,6 +9,7 @@ import { channelFact, channelResource } from '../channel.resource';
 import { ChannelCredentials } from '../channel-credentials';
 import { checkProvider, mergeOneLevel, requestCredentials, takeDefaultFlag } from '../channel-rules';
 import { sealCredentials } from '../channel-secrets';
+import { keywordMetadataProblems } from '../../suppressions/inbound-keywords';
 
 /**
  * PATCH /api/v1/channels/{id}: only the fields sent change. Credentials and metadata are merged one
@@ -27,6 +28,8 @@ export class UpdateChannelHandler {
     const channels = new ChannelRepository(decision.manager);
     const channel = await channels.findInWorkspace(decision.workspaceId, id);
     if (!channel) throw MessagingException.channelNotFound(id);
+    const metadataProblems = metadata === undefined ? [] : keywordMetadataProblems(metadata);
+    if (metadataProblems.length > 0) throw MessagingException.invalidFields(metadataProblems);
     if (decision.data.credentials_sealed !== undefined) {
       const patch = requestCredentials(decision.data.credentials_sealed, this.config.secretsKey);
       const merged = mergeOneLevel(this.secrets.open(channel), patch);

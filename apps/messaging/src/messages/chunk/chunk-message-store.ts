@@ -1,15 +1,28 @@
 import type { UndoScope } from '@cms/kafka';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 
+import type { AlertMonitor } from '../../alerts/alert-monitor';
+import { loadAlertMonitors, saveAlertMonitors } from '../../alerts/alert-monitor.repository';
 import { ChannelEntity } from '../../channels/channel.entity';
 import { ContactEntity } from '../../contacts/contact.entity';
+import {
+  afterClick,
+  insertLinks,
+  selectLinks,
+  updateLinkCounts,
+  type CountedClick,
+  type LinkRow,
+} from '../../links/link-rows';
 import { TemplateEntity } from '../../templates/template.entity';
 import { EntityRows } from '../entity-rows';
-import { MessageEntity, type SuppressionEntity } from '../message.entity';
+import { EarlyStatusEntity, MessageEntity, type SuppressionEntity } from '../message.entity';
 import { fallbackMessageId } from '../message-ids';
 import {
   deleteSendJobs,
   deleteTimers,
+  deleteEarlyStatuses,
+  earlyKey,
+  insertEarlyStatuses,
   insertSendJobs,
   insertSuppressions,
   insertTimers,
@@ -32,6 +45,8 @@ export interface MessageKeys {
   defaultWorkspaces: Set<number>;
   templateIds: Set<number>;
   contactIds: Set<number>;
+  /** Messages whose tracked links a record adds or clicks. */
+  linkMessageIds: Set<string>;
 }
 
 export function emptyMessageKeys(): MessageKeys {
@@ -42,7 +57,12 @@ export function emptyMessageKeys(): MessageKeys {
     defaultWorkspaces: new Set(),
     templateIds: new Set(),
     contactIds: new Set(),
+    linkMessageIds: new Set(),
   };
+}
+
+function linkKey(messageId: string, linkIndex: number): string {
+  return `${messageId}\u0000${linkIndex}`;
 }
 
 export function keyOf(workspaceId: number, value: string): string {
@@ -69,6 +89,15 @@ export class ChunkMessageStore implements MessageStore {
   private readonly sendJobs = new KeyedWrites<NewSendJob>(this.undo);
   private readonly timers = new KeyedWrites<NewTimer>(this.undo);
   private readonly suppressions: SuppressionEntity[] = [];
+  /** Provider statuses held (rare here: callbacks are decided one by one) and taken, by key. */
+  private readonly earlyStatuses = new KeyedWrites<EarlyStatusEntity>(this.undo);
+  /** Delivery monitoring of the chunk's workspaces, read at its first outcome (null: no enabled rule). */
+  private readonly monitors = new Map<number, AlertMonitor | null>();
+  /** `message\0index` → the link; every link of a message in `linksLoaded` is here. */
+  private readonly links = new Map<string, LinkRow>();
+  private readonly linksLoaded = new Set<string>();
+  private readonly insertedLinks = new Set<string>();
+  private readonly changedLinks = new Set<string>();
 
   private constructor(private readonly manager: EntityManager) {
     this.messages = new Lookup(
@@ -134,6 +163,7 @@ export class ChunkMessageStore implements MessageStore {
     await store.loadChannels(keys);
     await store.templates.preload(keys.templateIds);
     await store.contacts.preload(keys.contactIds);
+    await store.loadLinks(keys.linkMessageIds);
     return store;
   }
 
@@ -331,6 +361,99 @@ export class ChunkMessageStore implements MessageStore {
     this.undo.push(() => this.suppressions.pop());
   }
 
+  async holdEarlyStatus(status: EarlyStatusEntity): Promise<void> {
+    this.earlyStatuses.add(earlyKey(status.channelId, status.providerMessageId, status.status), {
+      ...status,
+    });
+  }
+
+  /** Read when an attempt names a provider id (never for the sandbox); given up when the chunk is written. */
+  async takeEarlyStatuses(channelId: number, providerMessageId: string): Promise<EarlyStatusEntity[]> {
+    const stored = await this.select(
+      EarlyStatusEntity,
+      'SELECT * FROM early_statuses WHERE channel_id = $1 AND provider_message_id = $2',
+      [channelId, providerMessageId],
+    );
+    const held = new Map(
+      stored.map((row) => [earlyKey(row.channelId, row.providerMessageId, row.status), row]),
+    );
+    for (const key of this.earlyStatuses.removed) held.delete(key);
+    for (const [key, row] of this.earlyStatuses.pending()) {
+      if (Number(row.channelId) === channelId && row.providerMessageId === providerMessageId)
+        held.set(key, row);
+    }
+    for (const key of held.keys()) this.earlyStatuses.remove(key);
+    return [...held.values()];
+  }
+
+  /**
+   * At the chunk's first outcome, the monitors of every workspace whose messages the chunk read, with
+   * one statement: their later outcomes in the chunk need none.
+   */
+  async alertMonitor(workspaceId: number, at: Date): Promise<AlertMonitor | null> {
+    if (!this.monitors.has(workspaceId)) {
+      const workspaces = new Set([workspaceId]);
+      for (const message of this.messages.rows.values()) {
+        const id = Number(message.workspaceId);
+        if (!this.monitors.has(id)) workspaces.add(id);
+      }
+      const loaded = await loadAlertMonitors(this.manager, [...workspaces], at, this.undo);
+      for (const id of workspaces) this.monitors.set(id, loaded.get(id) ?? null);
+    }
+    return this.monitors.get(workspaceId)!;
+  }
+
+  /** The monitors are written once, at the flush. */
+  saveAlertMonitor(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** The links of messages not read yet, all in one statement. */
+  private async loadLinks(messageIds: Iterable<string>): Promise<void> {
+    const wanted = [...messageIds].filter((id) => !this.linksLoaded.has(id));
+    if (wanted.length === 0) return;
+    for (const link of await selectLinks(this.manager, wanted)) {
+      this.links.set(linkKey(link.messageId, link.linkIndex), link);
+    }
+    for (const id of wanted) this.linksLoaded.add(id);
+  }
+
+  async addLinks(links: LinkRow[]): Promise<void> {
+    await this.loadLinks(links.map((link) => link.messageId));
+    for (const link of links) {
+      const key = linkKey(link.messageId, link.linkIndex);
+      // As the statement's ON CONFLICT DO NOTHING: a link there already is kept as it is.
+      if (this.links.has(key)) continue;
+      this.links.set(key, { ...link });
+      this.insertedLinks.add(key);
+      this.undo.push(() => {
+        this.links.delete(key);
+        this.insertedLinks.delete(key);
+      });
+    }
+  }
+
+  async link(workspaceId: number, messageId: string, linkIndex: number): Promise<LinkRow | null> {
+    await this.loadLinks([messageId]);
+    const link = this.links.get(linkKey(messageId, linkIndex));
+    return link !== undefined && link.workspaceId === workspaceId ? { ...link } : null;
+  }
+
+  async countClick(link: LinkRow, click: CountedClick): Promise<LinkRow> {
+    const key = linkKey(link.messageId, link.linkIndex);
+    const previous = this.links.get(key);
+    if (previous === undefined) throw new Error(`link ${key} was not read before it was clicked`);
+    const counted = afterClick(previous, click);
+    const wasChanged = this.changedLinks.has(key);
+    this.links.set(key, counted);
+    this.changedLinks.add(key);
+    this.undo.push(() => {
+      this.links.set(key, previous);
+      if (!wasChanged) this.changedLinks.delete(key);
+    });
+    return { ...counted };
+  }
+
   /** Writes what the chunk's records changed: a statement per table and kind of write. */
   async flush(manager: EntityManager): Promise<void> {
     const rows = (ids: Set<string>): MessageEntity[] => [...ids].map((id) => this.messages.rows.get(id)!);
@@ -341,6 +464,19 @@ export class ChunkMessageStore implements MessageStore {
     await deleteTimers(manager, this.timers.removed);
     await insertTimers(manager, this.timers.inserted);
     await insertSuppressions(manager, this.suppressions);
+    await deleteEarlyStatuses(manager, this.earlyStatuses.removed);
+    await insertEarlyStatuses(manager, this.earlyStatuses.inserted);
+    const monitors = [...this.monitors.values()].filter((monitor) => monitor !== null);
+    if (monitors.length > 0) await saveAlertMonitors(manager, monitors);
+    // A link made in the chunk is inserted with the clicks it got there; the others are updated.
+    await insertLinks(
+      manager,
+      [...this.insertedLinks].map((key) => this.links.get(key)!),
+    );
+    await updateLinkCounts(
+      manager,
+      [...this.changedLinks].filter((key) => !this.insertedLinks.has(key)).map((key) => this.links.get(key)!),
+    );
     const statements = new MessageRepository(manager);
     for (const id of this.changedChannels) {
       const channel = this.channels.rows.get(id)!;

@@ -26,6 +26,11 @@ export class KeyedWrites<T> {
     return [...this.entries.values()].flatMap((entry) => (entry.insert === null ? [] : [entry.insert]));
   }
 
+  /** The rows added, by id. */
+  pending(): Array<[string, T]> {
+    return [...this.entries].flatMap(([id, entry]) => (entry.insert === null ? [] : [[id, entry.insert]]));
+  }
+
   private change(id: string, next: { remove: boolean; insert: T | null }): void {
     const previous = this.entries.get(id);
     this.entries.set(id, next);

@@ -1,6 +1,8 @@
 import {
+  LINK_REQUEST_TYPES,
   MESSAGING_REQUEST_TYPES,
   type DecodedRecord,
+  type LinkClicksRecordedV1,
   type MessageAttemptRecordedV1,
   type MessageReceiptRecordedV1,
   type MessageSendRequestedV1,
@@ -32,11 +34,23 @@ function addKeys(keys: MessageKeys, record: DecodedRecord): void {
       }
       return;
     }
-    case MESSAGING_REQUEST_TYPES.messageAttempt:
+    case MESSAGING_REQUEST_TYPES.messageAttempt: {
+      const data = record.data as MessageAttemptRecordedV1;
+      keys.messageIds.add(data.message_id);
+      // Its links are added as they are unless the message has them (read with the chunk's clicks).
+      if (data.links !== undefined && data.links.length > 0) keys.linkMessageIds.add(data.message_id);
+      return;
+    }
+    case LINK_REQUEST_TYPES.linkClicks: {
+      for (const click of (record.data as LinkClicksRecordedV1).clicks) {
+        keys.messageIds.add(click.message_id);
+        keys.linkMessageIds.add(click.message_id);
+      }
+      return;
+    }
     case MESSAGING_REQUEST_TYPES.messageReceipt:
     case MESSAGING_REQUEST_TYPES.messageTimeout: {
-      const data = record.data as
-        MessageAttemptRecordedV1 | MessageReceiptRecordedV1 | MessageTimeoutRecordedV1;
+      const data = record.data as MessageReceiptRecordedV1 | MessageTimeoutRecordedV1;
       keys.messageIds.add(data.message_id);
       return;
     }

@@ -17,6 +17,7 @@ import {
 import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { linksOf } from '../../links/link-rows';
 import { MessageEntity } from '../message.entity';
 import { messageResource, type MessageResource } from '../message.resource';
 
@@ -58,7 +59,14 @@ export class MessagesController {
       .skip(window.offset)
       .take(window.limit)
       .getManyAndCount();
-    return toListBody(rows.map(messageResource), pageMeta(total, page));
+    const links = await linksOf(
+      this.dataSource.manager,
+      rows.map((row) => row.id),
+    );
+    return toListBody(
+      rows.map((row) => messageResource(row, links.get(row.id))),
+      pageMeta(total, page),
+    );
   }
 
   @Get(':id')
@@ -67,6 +75,7 @@ export class MessagesController {
       ? await this.dataSource.manager.findOneBy(MessageEntity, { id, workspaceId })
       : null;
     if (message === null) throw JsonApiException.notFound(`Message ${id} was not found.`);
-    return { data: messageResource(message) };
+    const links = await linksOf(this.dataSource.manager, [message.id]);
+    return { data: messageResource(message, links.get(message.id)) };
   }
 }

@@ -6,10 +6,12 @@ import type { ChannelEntity } from '../../channels/channel.entity';
 import { channelFact } from '../../channels/channel.resource';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../../config';
 import type { MessagingDecision } from '../../decisions/messaging-decision';
+import { newLinks } from '../../links/link-rows';
 import { sandboxOutcome } from '../../providers/sandbox/sandbox.adapter';
 import type { MessageEntity } from '../message.entity';
 import { receiptTimerId } from '../message-ids';
 import type { MessageStore, NewTimer } from '../message.repository';
+import { applyProviderStatus, inReportedOrder } from '../provider-status';
 import { reportStatus, type StatusReport } from '../status-change';
 
 /** Nobody waits for a worker's record; the frame publishes the facts and answers no one. */
@@ -18,6 +20,7 @@ const RECORDED: Answer = { status: 202 };
 /**
  * What the send worker did with a message (sent, failed, suppressed), decided in log order: the
  * message moves, its fact is published, a sandbox send gets the receipts §9.5 says will follow, a
+ * provider's statuses decided before it (held for it) apply, a
  * provider that refused the channel's credentials marks the channel failing (a send through it marks
  * it active again), and the route falls back where §9 says so.
  */
@@ -32,10 +35,22 @@ export class RecordAttemptHandler {
     if (taken === null) return RECORDED;
     const { message, channel, contact } = taken;
     const moved = await reportStatus(decision, messages, message, this.report(data, channel), contact);
-    if (!moved || channel === null) return RECORDED;
+    if (!moved) return RECORDED;
+    if (data.links !== undefined && data.links.length > 0) {
+      // The body went out with its links tracked (§10): they redirect and count from now on.
+      const { secretsKey } = this.config;
+      await messages.addLinks(newLinks(secretsKey, workspaceId, message.id, data.links, decision.atDate));
+    }
+    if (channel === null) return RECORDED;
     await this.followChannel(decision, messages, channel, data);
     if (channel.provider === 'sandbox' && message.status === 'sent') {
       await messages.addTimers(this.sandboxReceipts(workspaceId, message, data.attempted_at));
+    } else if (data.provider_message_id) {
+      // The provider's callbacks may have been decided first: what they said applies now, in order.
+      const held = await messages.takeEarlyStatuses(Number(channel.id), data.provider_message_id);
+      for (const status of inReportedOrder(held)) {
+        await applyProviderStatus(decision, messages, message, channel.type, status);
+      }
     }
     return RECORDED;
   }

@@ -10,9 +10,8 @@ import { messageResource } from '../message.resource';
 
 /**
  * `POST /api/v1/channels/{id}/sandbox/inbound` (§9.5): an inbound message from `from` on a sandbox
- * channel, recorded and matched to the contact it comes from (null when none matches). Opt-out and
- * opt-in keywords, and creating unknown senders as contacts, are decided with inbound messages from
- * providers, a later part of the service.
+ * channel, decided as one from a provider (recordInbound): matched to the contact it comes from (null
+ * when none matches), and an opt-out or opt-in keyword changes the suppression list and the consent.
  */
 @Injectable()
 export class SandboxInboundHandler {
@@ -29,6 +28,9 @@ export class SandboxInboundHandler {
       providerMessageId: null,
       at: decision.at,
       source: 'sandbox',
+      ...(data.contact_id !== undefined
+        ? { newContact: { id: data.contact_id, limit: data.contact_limit ?? 0 } }
+        : {}),
     });
     return { status: 202, resource: { ...messageResource(message) } };
   }

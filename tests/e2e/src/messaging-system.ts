@@ -1,0 +1,124 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+
+import { makeTestCertificates, type TestCertificates } from '@cms/testing';
+
+import { System } from './system';
+
+/** A webhook as the customer's endpoint receives it. */
+export interface Hook {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The customer's HTTPS endpoint: answers 200 to every delivery and keeps, in arrival order, the hooks
+ * whose Service-Signature verifies with the endpoint's secret (specification, Signature verification).
+ */
+export class HookReceiver {
+  readonly hooks: Hook[] = [];
+  readonly certificates: TestCertificates;
+  private secret = '';
+  private readonly server: Server;
+
+  constructor(name: string) {
+    this.certificates = makeTestCertificates(name);
+    this.server = createServer(
+      { key: this.certificates.key, cert: this.certificates.cert },
+      (request, response) => {
+        let body = '';
+        request.setEncoding('utf8');
+        request.on('data', (chunk: string) => (body += chunk));
+        request.on('end', () => {
+          if (this.verified(request.headers['service-signature'] as string | undefined, body)) {
+            this.hooks.push(JSON.parse(body) as Hook);
+          }
+          response.writeHead(200).end();
+        });
+      },
+    );
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  url(path: string): string {
+    return `https://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+  }
+
+  /** The endpoint's signing secret, once the endpoint is made. */
+  trust(secret: string): void {
+    this.secret = secret;
+  }
+
+  stop(): void {
+    this.server.close();
+    this.certificates.remove();
+  }
+
+  private verified(header: string | undefined, body: string): boolean {
+    const parts = new Map((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
+    const expected = createHmac('sha256', this.secret)
+      .update(`${parts.get('t')}.${body}`)
+      .digest();
+    const given = Buffer.from(parts.get('v1') ?? '', 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/** What a messaging scenario runs on: the services, a business workspace's key, its endpoint's receiver. */
+export interface MessagingScenario {
+  system: System;
+  receiver: HookReceiver;
+  key: string;
+  /** POST a create through the public API; answers the new resource's id (anything but 201 throws). */
+  create(path: string, body: Record<string, unknown>): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The gateway, contacts, messaging and webhook-dispatch (sandbox statuses and webhook polls quick), a
+ * business workspace, and its webhook endpoint for `eventTypes` on a receiver of its own.
+ */
+export async function startMessagingScenario(
+  name: string,
+  eventTypes: string[],
+  env: Record<string, string> = {},
+): Promise<MessagingScenario> {
+  const receiver = await new HookReceiver(name).start();
+  const system = await System.start(['gateway', 'contacts', 'messaging', 'webhook-dispatch'], {
+    WEBHOOK_ALLOW_NETWORKS: '127.0.0.1/32',
+    NODE_EXTRA_CA_CERTS: receiver.certificates.caFile,
+    WEBHOOK_POLL_MS: '50',
+    SANDBOX_STATUS_DELAY_MS: '50',
+    ...env,
+  });
+  const { key } = await system.tenant('business');
+  const create = async (path: string, body: Record<string, unknown>): Promise<number> => {
+    const answer = await system.call<{ data: { id: number } }>('POST', path, { key, body });
+    if (answer.status !== 201) {
+      throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    }
+    return answer.body.data.id;
+  };
+  const endpoint = await system.call<{ data: { secret: string } }>('POST', '/api/v1/webhook-endpoints', {
+    key,
+    body: { url: receiver.url('/hooks'), event_types: eventTypes },
+  });
+  if (endpoint.status !== 201) throw new Error(`the webhook endpoint answered ${endpoint.status}`);
+  receiver.trust(endpoint.body.data.secret);
+  return {
+    system,
+    receiver,
+    key,
+    create,
+    async stop() {
+      await system.stop();
+      receiver.stop();
+    },
+  };
+}
