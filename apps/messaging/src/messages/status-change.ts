@@ -1,12 +1,7 @@
-import {
-  deterministicId,
-  failureOf,
-  isFailureCode,
-  MESSAGING_FACT_TYPES,
-  type MessageFailureV1,
-} from '@cms/contracts';
+import { failureOf, isFailureCode, MESSAGING_FACT_TYPES, type MessageFailureV1 } from '@cms/contracts';
 import type { Decision } from '@cms/kafka';
 
+import { monitorStatusChange } from '../alerts/alert-outcomes';
 import type { ContactEntity } from '../contacts/contact.entity';
 import type { MessageEntity, MessageHistoryEntry } from './message.entity';
 import { fallbackMessageId, timeoutTimerId } from './message-ids';
@@ -14,6 +9,7 @@ import { fallsBack, movesForward, reached, stampedColumn, suppressionReasonOf } 
 import type { MessageStore } from './message.repository';
 import { messageFact } from './message.resource';
 import { queueMessage } from './queue-message';
+import { suppressionId } from '../suppressions/suppression-address';
 
 const FACT_OF_STATUS: Readonly<Record<string, string>> = {
   sent: MESSAGING_FACT_TYPES.messageSent,
@@ -55,6 +51,9 @@ export async function reportStatus(
   knownContact?: ContactEntity | null,
 ): Promise<boolean> {
   const entry: MessageHistoryEntry = { status: report.status, at: report.at, source: report.source };
+  // The same report again (a worker's record the relay published twice after a crash, a provider
+  // repeating a callback word for word): it was decided the first time, and changes nothing.
+  if (message.history.some((seen) => sameReport(seen, entry))) return false;
   const replaced = await isReplaced(messages, message);
   if (replaced || !movesForward(message.status, report.status)) {
     message.history = [...message.history, { ...entry, ignored: true }];
@@ -62,6 +61,7 @@ export async function reportStatus(
     await messages.update(message.id, { history: message.history, updatedAt: message.updatedAt });
     return false;
   }
+  const previous = message.status;
   const changes: Partial<MessageEntity> = {
     ...report.changes,
     status: report.status,
@@ -80,10 +80,19 @@ export async function reportStatus(
   decision.fact(FACT_OF_STATUS[report.status]!, message.id, () =>
     messageFact(message, report.status, contact, decision.at),
   );
+  await monitorStatusChange(decision, messages, message, previous);
   if (message.failure !== null && report.status === 'failed')
     await suppressAfter(decision, messages, message);
   await followRoute(decision, messages, message);
   return true;
+}
+
+function sameReport(seen: MessageHistoryEntry, entry: MessageHistoryEntry): boolean {
+  return (
+    seen.status === entry.status &&
+    seen.source === entry.source &&
+    new Date(seen.at).getTime() === new Date(entry.at).getTime()
+  );
 }
 
 /** Whether the route already moved on from this message. */
@@ -101,7 +110,7 @@ async function suppressAfter(
   const reason = suppressionReasonOf(message.failure!.code);
   if (reason === undefined || message.recipient === null) return;
   await messages.addSuppression({
-    id: deterministicId(message.id, 'suppression'),
+    id: suppressionId(message.id, 'suppression'),
     workspaceId: decision.workspaceId,
     channel: message.channelType,
     address: message.recipient,
