@@ -5,4 +5,5 @@ SERVICES=(
   "contacts:3001:contacts"
   "webhook-dispatch:3006:webhook_dispatch"
   "messaging:3007:messaging"
+  "segments:3008:segments"
 )

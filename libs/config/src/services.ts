@@ -176,6 +176,14 @@ export const SERVICE_CATALOG = catalog([
       },
     ],
   },
+  {
+    name: 'segments',
+    httpPort: 3008,
+    schema: 'segments',
+    role: 'consumer',
+    consumers: [{ name: 'segments', topics: ['requests'] }],
+    secrets: [],
+  },
 ]);
 
 export type ServiceName = (typeof SERVICE_CATALOG)[number]['name'];

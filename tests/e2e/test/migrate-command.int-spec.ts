@@ -40,6 +40,7 @@ const OWN_TABLES: Record<ServiceName, string[]> = {
     'webhook_endpoint_failures',
   ],
   messaging: ['channels'],
+  segments: ['audiences'],
 };
 
 interface LogLine {

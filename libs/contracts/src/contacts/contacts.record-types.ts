@@ -1,3 +1,8 @@
+import {
+  ContactImportRowsDecidedV1,
+  IMPORT_ROWS_FACT_TYPE,
+  IMPORT_ROWS_REQUEST_SCHEMAS,
+} from './import-rows.records';
 import { INBOUND_SENDER_REQUEST_SCHEMAS } from './inbound-sender.records';
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
 import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
@@ -62,6 +67,7 @@ export const CONTACTS_FACT_TYPES = {
   tagUpdated: TAG_FACT_TYPES.updated,
   tagDeleted: TAG_FACT_TYPES.deleted,
   eventRecorded: EVENT_FACT_TYPES.recorded,
+  importRowsDecided: IMPORT_ROWS_FACT_TYPE,
   consentGranted: CONSENT_FACT_TYPES.granted,
   consentRevoked: CONSENT_FACT_TYPES.revoked,
 } as const;
@@ -82,6 +88,7 @@ export const CONTACTS_REQUEST_SCHEMAS = {
   [TAG_REQUEST_TYPES.detach]: TagAssignmentRequestedV1,
   [EVENT_REQUEST_TYPES.record]: EventRecordRequestedV1,
   ...INBOUND_SENDER_REQUEST_SCHEMAS,
+  ...IMPORT_ROWS_REQUEST_SCHEMAS,
 } as const;
 
 export type ContactsRequestPayloads = PayloadsOf<typeof CONTACTS_REQUEST_SCHEMAS>;
@@ -99,4 +106,5 @@ export const CONTACTS_RECORD_TYPES: RecordTypeDefinition[] = [
   { type: EVENT_FACT_TYPES.recorded, version: 1, schema: EventRecordedV1 },
   { type: CONSENT_FACT_TYPES.granted, version: 1, schema: ConsentChangedV1 },
   { type: CONSENT_FACT_TYPES.revoked, version: 1, schema: ConsentChangedV1 },
+  { type: IMPORT_ROWS_FACT_TYPE, version: 1, schema: ContactImportRowsDecidedV1 },
 ];

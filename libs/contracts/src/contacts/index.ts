@@ -8,3 +8,4 @@ export * from './event.records';
 export * from './inbound.records';
 export * from './contacts.record-types';
 export * from './inbound-sender.records';
+export * from './import-rows.records';

@@ -10,6 +10,7 @@ import type { DecodedRecord, RecordClass } from '../registry/record-type-registr
 import { WEBHOOK_REQUEST_SCHEMAS, type WebhookRequestPayloads } from '../webhooks/webhook.records';
 import { MESSAGING_REQUEST_SCHEMAS, type MessagingRequestPayloads } from '../messaging/messaging.records';
 import { ALERT_REQUEST_SCHEMAS, type AlertRequestPayloads } from '../messaging/alert.records';
+import { SEGMENTS_REQUEST_SCHEMAS, type SegmentsRequestPayloads } from '../segments/segments.records';
 
 /**
  * The payload of every request type on cms.requests.v1: what a producer must put in `data` and what
@@ -22,7 +23,8 @@ export interface RequestPayloads
     GatewayRequestPayloads,
     IntegrationRequestPayloads,
     MessagingRequestPayloads,
-    AlertRequestPayloads {}
+    AlertRequestPayloads,
+    SegmentsRequestPayloads {}
 
 export type RequestType = keyof RequestPayloads;
 
@@ -34,6 +36,7 @@ export const REQUEST_SCHEMAS: { readonly [K in RequestType]: RecordClass<Request
   ...INTEGRATION_REQUEST_SCHEMAS,
   ...MESSAGING_REQUEST_SCHEMAS,
   ...ALERT_REQUEST_SCHEMAS,
+  ...SEGMENTS_REQUEST_SCHEMAS,
 };
 
 /** A decoded request record of type `T`. */

@@ -1,1 +1,2 @@
 export * from './filter-criteria';
+export * from './segments.records';

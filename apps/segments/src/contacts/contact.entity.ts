@@ -1,0 +1,112 @@
+import type { ContactChannels, MarketingConsent } from '@cms/contracts';
+import { idColumn } from '@cms/persistence';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+import { ID_ARRAY } from '../audiences/audience.entity';
+
+/**
+ * The segments service's own view of a contact, from cms.contacts.v1: every field a filter reads.
+ * `revision` is the workspace's revision when the row last changed (see WorkspaceRevisionEntity).
+ */
+@Entity({ name: 'contacts' })
+@Index('contacts_workspace_revision', ['workspaceId', 'revision'])
+export class ContactEntity {
+  @PrimaryColumn(idColumn())
+  id!: number;
+
+  @Column(idColumn({ name: 'workspace_id' }))
+  workspaceId!: number;
+
+  @Column({ type: 'text', nullable: true })
+  name!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  phone!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
+  @Column({ name: 'external_id', type: 'text', nullable: true })
+  externalId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  source!: string | null;
+
+  @Column({ type: 'jsonb' })
+  data!: Record<string, unknown>;
+
+  @Column({ name: 'marketing_consent', type: 'jsonb' })
+  marketingConsent!: MarketingConsent;
+
+  @Column({ type: 'jsonb' })
+  channels!: ContactChannels;
+
+  @Column({ ...ID_ARRAY, name: 'tag_ids' })
+  tagIds!: number[];
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @Column(idColumn())
+  revision!: number;
+}
+
+/** An event of a contact, as far as filters read it: its name and when it happened. */
+@Entity({ name: 'contact_events' })
+@Index('contact_events_workspace_revision', ['workspaceId', 'revision'])
+export class ContactEventEntity {
+  @PrimaryColumn(idColumn({ name: 'event_id' }))
+  eventId!: number;
+
+  @Column(idColumn({ name: 'workspace_id' }))
+  workspaceId!: number;
+
+  @Column(idColumn({ name: 'contact_id' }))
+  contactId!: number;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ name: 'occurred_at', type: 'timestamptz' })
+  occurredAt!: Date;
+
+  @Column(idColumn())
+  revision!: number;
+}
+
+/** An address the messaging service suppressed (or stopped suppressing), from cms.messaging.v1. */
+@Entity({ name: 'suppressed_addresses' })
+@Index('suppressed_addresses_workspace_revision', ['workspaceId', 'revision'])
+export class SuppressedAddressEntity {
+  @PrimaryColumn(idColumn({ name: 'workspace_id' }))
+  workspaceId!: number;
+
+  @PrimaryColumn({ type: 'text' })
+  channel!: string;
+
+  @PrimaryColumn({ type: 'text' })
+  address!: string;
+
+  @Column({ type: 'boolean' })
+  suppressed!: boolean;
+
+  @Column(idColumn())
+  revision!: number;
+}
+
+/**
+ * Every change of a workspace's view (contacts, events, suppressions) takes the next revision of the
+ * workspace in the transaction that writes it, under this row's lock: revisions commit in order, so a
+ * reader that saw revision r and reads the rows above r misses nothing.
+ */
+@Entity({ name: 'workspace_revisions' })
+export class WorkspaceRevisionEntity {
+  @PrimaryColumn(idColumn({ name: 'workspace_id' }))
+  workspaceId!: number;
+
+  @Column(idColumn())
+  revision!: number;
+}

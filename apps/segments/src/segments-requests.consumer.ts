@@ -1,0 +1,35 @@
+import { SEGMENTS_REQUEST_TYPES, type DecodedRecord } from '@cms/contracts';
+import { decideRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+
+import { CreateAudienceHandler } from './audiences/create-audience/create-audience.handler';
+import { SEGMENTS_CONFIG, SOURCE, type SegmentsConfig } from './config';
+
+/** The requests a client sends and waits for: each is answered on the outcome topic. */
+const ANSWERED_TYPES = [SEGMENTS_REQUEST_TYPES.audienceCreate] as const;
+
+type AnsweredType = (typeof ANSWERED_TYPES)[number];
+
+/** Hands each request record to its use case; the shared frame answers it and publishes its facts. */
+@Controller()
+export class SegmentsRequestsConsumer {
+  /** One use case per answered type: a type without one, or one for another payload, does not compile. */
+  private readonly handlers: RequestHandlers<AnsweredType>;
+
+  constructor(
+    @Inject(SEGMENTS_CONFIG) private readonly config: SegmentsConfig,
+    @Inject(CreateAudienceHandler) create: CreateAudienceHandler,
+  ) {
+    this.handlers = {
+      [SEGMENTS_REQUEST_TYPES.audienceCreate]: (decision) => create.handle(decision),
+    };
+  }
+
+  @EventPattern(ANSWERED_TYPES)
+  answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
+    const topics = { facts: this.config.topics.segments, outcomes: this.config.topics.outcomes };
+    // Bound to exactly the types of the map.
+    return decideRequest(record, context, SOURCE, topics, handlerFor(this.handlers, record.type)!);
+  }
+}
