@@ -63,16 +63,17 @@ export class SegmentsInit1795800000000 implements MigrationInterface {
       'CREATE INDEX contact_events_workspace_revision ON contact_events (workspace_id, revision)',
     );
     await runner.query(`
-      CREATE TABLE suppressed_addresses (
+      CREATE TABLE suppressions (
+        id text NOT NULL,
         workspace_id bigint NOT NULL,
         channel text NOT NULL,
         address text NOT NULL,
-        suppressed boolean NOT NULL,
+        active boolean NOT NULL,
         revision bigint NOT NULL,
-        CONSTRAINT "PK_suppressed_addresses" PRIMARY KEY (workspace_id, channel, address)
+        CONSTRAINT "PK_suppressions" PRIMARY KEY (id)
       )`);
     await runner.query(
-      'CREATE INDEX suppressed_addresses_workspace_revision ON suppressed_addresses (workspace_id, revision)',
+      'CREATE INDEX suppressions_workspace_revision ON suppressions (workspace_id, revision)',
     );
     await runner.query(`
       CREATE TABLE workspace_revisions (
@@ -109,14 +110,47 @@ export class SegmentsInit1795800000000 implements MigrationInterface {
         chunk integer NOT NULL,
         CONSTRAINT "PK_import_job_chunks" PRIMARY KEY (job_id, chunk)
       )`);
+    // Uploads (not from the log: a rebuild keeps them), their rows, and the import worker's progress.
+    await runner.query(`
+      CREATE TABLE import_uploads (
+        path text NOT NULL,
+        workspace_id bigint NOT NULL,
+        columns text[] NOT NULL,
+        delimiter text NOT NULL,
+        row_count integer NOT NULL,
+        sample_rows jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        CONSTRAINT "PK_import_uploads" PRIMARY KEY (path)
+      )`);
+    await runner.query('CREATE INDEX import_uploads_expires ON import_uploads (expires_at)');
+    await runner.query(`
+      CREATE TABLE import_upload_rows (
+        path text NOT NULL,
+        row integer NOT NULL,
+        cells text[] NOT NULL,
+        CONSTRAINT "PK_import_upload_rows" PRIMARY KEY (path, row)
+      )`);
+    await runner.query(`
+      CREATE TABLE import_emissions (
+        job_id bigint NOT NULL,
+        workspace_id bigint NOT NULL,
+        next_chunk integer NOT NULL,
+        chunks integer NOT NULL,
+        leased_until timestamptz,
+        CONSTRAINT "PK_import_emissions" PRIMARY KEY (job_id)
+      )`);
   }
 
   async down(runner: QueryRunner): Promise<void> {
     for (const table of [
+      'import_emissions',
+      'import_upload_rows',
+      'import_uploads',
       'import_job_chunks',
       'import_jobs',
       'workspace_revisions',
-      'suppressed_addresses',
+      'suppressions',
       'contact_events',
       'contacts',
       'audience_members',

@@ -8,7 +8,7 @@ import { AudienceEntity, AudienceMemberEntity } from './audiences/audience.entit
 import {
   ContactEntity,
   ContactEventEntity,
-  SuppressedAddressEntity,
+  SuppressionEntity,
   WorkspaceRevisionEntity,
 } from './contacts/contact.entity';
 import { ImportJobChunkEntity, ImportJobEntity } from './imports/import-job.entity';
@@ -20,7 +20,7 @@ export const PROJECTION_ENTITIES = [
   AudienceMemberEntity,
   ContactEntity,
   ContactEventEntity,
-  SuppressedAddressEntity,
+  SuppressionEntity,
   WorkspaceRevisionEntity,
   ImportJobEntity,
   ImportJobChunkEntity,

@@ -77,21 +77,24 @@ export class ContactEventEntity {
   revision!: number;
 }
 
-/** An address the messaging service suppressed (or stopped suppressing), from cms.messaging.v1. */
-@Entity({ name: 'suppressed_addresses' })
-@Index('suppressed_addresses_workspace_revision', ['workspaceId', 'revision'])
-export class SuppressedAddressEntity {
-  @PrimaryColumn(idColumn({ name: 'workspace_id' }))
+/** An entry of the messaging service's suppression list, from cms.messaging.v1 (kept, inactive, once removed). */
+@Entity({ name: 'suppressions' })
+@Index('suppressions_workspace_revision', ['workspaceId', 'revision'])
+export class SuppressionEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
-  @PrimaryColumn({ type: 'text' })
+  @Column({ type: 'text' })
   channel!: string;
 
-  @PrimaryColumn({ type: 'text' })
+  @Column({ type: 'text' })
   address!: string;
 
   @Column({ type: 'boolean' })
-  suppressed!: boolean;
+  active!: boolean;
 
   @Column(idColumn())
   revision!: number;

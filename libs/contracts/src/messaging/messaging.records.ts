@@ -31,7 +31,11 @@ import {
 } from './channel.bodies';
 import { LINK_FACT_DEFINITIONS, LINK_REQUEST_SCHEMAS, TrackedLinkV1 } from './link.records';
 import { SendMessageBody } from './message.bodies';
-import { SUPPRESSION_REQUEST_SCHEMAS } from './suppression.records';
+import {
+  SUPPRESSION_FACT_TYPES,
+  SUPPRESSION_REQUEST_SCHEMAS,
+  SuppressionChangedV1,
+} from './suppression.records';
 import { CreateTemplateBody, UpdateTemplateBody } from './template.bodies';
 
 /**
@@ -511,6 +515,8 @@ export const MESSAGE_WEBHOOK_FACT_TYPES = [
 
 export const MESSAGING_RECORD_TYPES: RecordTypeDefinition[] = [
   ...firstVersions(MESSAGING_REQUEST_SCHEMAS),
+  { type: SUPPRESSION_FACT_TYPES.added, version: 1, schema: SuppressionChangedV1 },
+  { type: SUPPRESSION_FACT_TYPES.removed, version: 1, schema: SuppressionChangedV1 },
   { type: MESSAGING_FACT_TYPES.channelCreated, version: 1, schema: MessagingChannelFactV1 },
   { type: MESSAGING_FACT_TYPES.channelUpdated, version: 1, schema: MessagingChannelFactV1 },
   { type: MESSAGING_FACT_TYPES.channelDeleted, version: 1, schema: MessagingDeletedV1 },

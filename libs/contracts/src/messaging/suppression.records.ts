@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 
 import { CHANNEL_TYPES, type ChannelType } from './channel.bodies';
 
@@ -73,3 +73,36 @@ export const SUPPRESSION_REQUEST_SCHEMAS = {
   [SUPPRESSION_REQUEST_TYPES.delete]: SuppressionDeleteRequestedV1,
   [SUPPRESSION_REQUEST_TYPES.inboundMatch]: MessageInboundMatchRecordedV1,
 } as const;
+
+/**
+ * Facts of the suppression list (cms.messaging.v1, subject = the entry id): every entry added (by the
+ * API, a keyword or a provider) and every entry removed (by the API or an opt-in keyword), so other
+ * services can keep their own view of who may not be messaged (segments' `reachable`).
+ */
+export const SUPPRESSION_FACT_TYPES = {
+  added: 'suppression.added',
+  removed: 'suppression.removed',
+} as const;
+
+export class SuppressionChangedV1 {
+  @IsString()
+  @Matches(SUPPRESSION_ID_PATTERN)
+  id!: string;
+
+  @IsIn(CHANNEL_TYPES)
+  channel!: ChannelType;
+
+  /** Normalised for the channel type, as the list holds it. */
+  @IsString()
+  @MaxLength(MAX_SUPPRESSION_ADDRESS_LENGTH)
+  address!: string;
+
+  @IsIn(SUPPRESSION_LIST_REASONS)
+  reason!: SuppressionListReason;
+
+  @IsIn(SUPPRESSION_SOURCES)
+  source!: SuppressionSource;
+
+  @IsISO8601()
+  at!: string;
+}
