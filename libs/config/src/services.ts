@@ -79,7 +79,7 @@ export const SERVICE_CATALOG = catalog([
     consumers: [{ name: 'gateway', topics: ['requests'] }],
     secrets: ['ADMIN_TOKEN', 'SECRETS_KEY'],
     redis: true,
-    upstreams: ['contacts', 'webhook-dispatch', 'messaging'],
+    upstreams: ['contacts', 'webhook-dispatch', 'messaging', 'segments'],
     settings: [
       {
         name: 'PUBLIC_BASE_URL',
