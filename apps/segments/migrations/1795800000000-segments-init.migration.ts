@@ -76,9 +76,18 @@ export class SegmentsInit1795800000000 implements MigrationInterface {
       'CREATE INDEX suppressions_workspace_revision ON suppressions (workspace_id, revision)',
     );
     await runner.query(`
+      CREATE TABLE tags (
+        id bigint NOT NULL,
+        workspace_id bigint NOT NULL,
+        name text NOT NULL,
+        color text,
+        CONSTRAINT "PK_tags" PRIMARY KEY (id)
+      )`);
+    await runner.query(`
       CREATE TABLE workspace_revisions (
         workspace_id bigint NOT NULL,
-        revision bigint NOT NULL,
+        contacts_revision bigint NOT NULL,
+        suppressions_revision bigint NOT NULL,
         CONSTRAINT "PK_workspace_revisions" PRIMARY KEY (workspace_id)
       )`);
     await runner.query(`
@@ -150,6 +159,7 @@ export class SegmentsInit1795800000000 implements MigrationInterface {
       'import_job_chunks',
       'import_jobs',
       'workspace_revisions',
+      'tags',
       'suppressions',
       'contact_events',
       'contacts',

@@ -5,6 +5,8 @@ import type { KitConfig } from '@cms/service-kit';
 /** `consumerName` names the requests consumer's checkpoints and consumer group. */
 export interface SegmentsConfig extends KitConfig {
   service: 'segments';
+  /** Contacts the in-memory indexes of previews hold at most, all workspaces together. */
+  indexMaxContacts: number;
 }
 
 /** The schema the service's tables live in when DATABASE_SCHEMA is not set. */
@@ -21,6 +23,7 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
     ...serviceBaseConfig(reader, { httpPort: 3008, schema: DEFAULT_SCHEMA }),
     consumerName: reader.consumerName('CONSUMER_NAME', 'segments'),
     kafkaSessionTimeoutMs: reader.integer('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000),
+    indexMaxContacts: reader.integer('SEGMENT_INDEX_MAX_CONTACTS', 5_000_000, 1_000),
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }

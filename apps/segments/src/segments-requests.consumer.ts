@@ -3,11 +3,16 @@ import { decideRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
-import { CreateAudienceHandler } from './audiences/create-audience/create-audience.handler';
+import { WriteAudiencesHandler } from './audiences/write-audiences/write-audiences.handler';
 import { SEGMENTS_CONFIG, SOURCE, type SegmentsConfig } from './config';
+import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
-const ANSWERED_TYPES = [SEGMENTS_REQUEST_TYPES.audienceCreate] as const;
+const ANSWERED_TYPES = [
+  SEGMENTS_REQUEST_TYPES.audienceCreate,
+  SEGMENTS_REQUEST_TYPES.audienceUpdate,
+  SEGMENTS_REQUEST_TYPES.audienceDelete,
+] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
 
@@ -19,14 +24,16 @@ export class SegmentsRequestsConsumer {
 
   constructor(
     @Inject(SEGMENTS_CONFIG) private readonly config: SegmentsConfig,
-    @Inject(CreateAudienceHandler) create: CreateAudienceHandler,
+    @Inject(WriteAudiencesHandler) audiences: WriteAudiencesHandler,
   ) {
     this.handlers = {
-      [SEGMENTS_REQUEST_TYPES.audienceCreate]: (decision) => create.handle(decision),
+      [SEGMENTS_REQUEST_TYPES.audienceCreate]: (decision) => audiences.create(decision),
+      [SEGMENTS_REQUEST_TYPES.audienceUpdate]: (decision) => audiences.update(decision),
+      [SEGMENTS_REQUEST_TYPES.audienceDelete]: (decision) => audiences.delete(decision),
     };
   }
 
-  @EventPattern(ANSWERED_TYPES)
+  @EventPattern(ANSWERED_TYPES, REQUESTS_TRANSPORT)
   answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
     const topics = { facts: this.config.topics.segments, outcomes: this.config.topics.outcomes };
     // Bound to exactly the types of the map.

@@ -9,9 +9,15 @@ import {
   ContactEntity,
   ContactEventEntity,
   SuppressionEntity,
+  TagEntity,
   WorkspaceRevisionEntity,
 } from './contacts/contact.entity';
 import { ImportJobChunkEntity, ImportJobEntity } from './imports/import-job.entity';
+import { CONTACT_VIEW_RECORD_TYPES } from './contacts/contact-projection';
+import { SUPPRESSION_VIEW_RECORD_TYPES } from './contacts/suppression-projection';
+import { ContactViewChunk, SuppressionViewChunk } from './contacts/view-facts.consumer';
+import { ViewModule } from './contacts/view.module';
+import { CONTACTS_TRANSPORT, MESSAGING_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 import { SEGMENTS_CONFIG, DEFAULT_SCHEMA, loadConfig, SOURCE, type SegmentsConfig } from './config';
 
 /** The tables the log rebuilds: a replay must reproduce each of them row for row. */
@@ -21,12 +27,16 @@ export const PROJECTION_ENTITIES = [
   ContactEntity,
   ContactEventEntity,
   SuppressionEntity,
+  TagEntity,
   WorkspaceRevisionEntity,
   ImportJobEntity,
   ImportJobChunkEntity,
 ];
 
-/** The segments service: its audiences, decided from the requests topic. */
+/**
+ * The segments service (extensions §11): audiences decided from the requests topic, evaluated on its
+ * own view of contacts (from cms.contacts.v1) and of suppressions (from cms.messaging.v1), and imports.
+ */
 export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
   name: 'segments',
   defaultSchema: DEFAULT_SCHEMA,
@@ -35,17 +45,41 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
   loadConfig,
   projection: PROJECTION_ENTITIES,
   migrations: [SegmentsInit1795800000000],
-  recordTypes: () => [...SEGMENTS_RECORD_TYPES, ...OUTCOME_RECORD_TYPES],
+  // Its requests, and the contact and suppression facts its view is made of.
+  recordTypes: () => [
+    ...SEGMENTS_RECORD_TYPES,
+    ...OUTCOME_RECORD_TYPES,
+    ...CONTACT_VIEW_RECORD_TYPES,
+    ...SUPPRESSION_VIEW_RECORD_TYPES,
+  ],
   consumers: [
     {
       suffix: '',
       component: 'requests-consumer',
       topics: (config) => [config.topics.requests],
+      transportId: REQUESTS_TRANSPORT,
       answersRequests: true,
       // Most of what it reads is other services' requests; its own can wait 20 ms.
       gatherFetch: true,
     },
+    {
+      suffix: '.contacts',
+      component: 'contacts-consumer',
+      topics: (config) => [config.topics.contacts],
+      transportId: CONTACTS_TRANSPORT,
+      // A run of contact facts (an import makes a million) is applied with a few statements.
+      chunk: ContactViewChunk,
+    },
+    {
+      suffix: '.messaging',
+      component: 'messaging-consumer',
+      topics: (config) => [config.topics.messaging],
+      transportId: MESSAGING_TRANSPORT,
+      chunk: SuppressionViewChunk,
+      // Messages' facts pass by unread; suppressions 20 ms later are no later for a preview.
+      gatherFetch: true,
+    },
   ],
-  modules: () => [AudiencesModule],
+  modules: () => [AudiencesModule, ViewModule],
   controllers: [SegmentsRequestsConsumer],
 };

@@ -181,8 +181,22 @@ export const SERVICE_CATALOG = catalog([
     httpPort: 3008,
     schema: 'segments',
     role: 'consumer',
-    consumers: [{ name: 'segments', topics: ['requests'] }],
+    consumers: [
+      { name: 'segments', topics: ['requests'] },
+      { name: 'segments.contacts', topics: ['contacts'] },
+      { name: 'segments.messaging', topics: ['messaging'] },
+    ],
     secrets: [],
+    settings: [
+      {
+        name: 'SEGMENT_INDEX_MAX_CONTACTS',
+        value: '5000000',
+        doc:
+          'Contacts the in-memory indexes of audience previews and sizes hold at most, all workspaces ' +
+          'together (about 150 bytes each plus their custom fields); the least recently used workspace ' +
+          'is dropped first and rebuilt from the tables when next asked.',
+      },
+    ],
   },
 ]);
 

@@ -1,13 +1,14 @@
+import type { AudienceSource } from '@cms/contracts';
 import type { SqlWindow } from '@cms/http';
 import type { EntityManager, QueryDeepPartialEntity, Repository } from 'typeorm';
 
-import { AudienceEntity } from './audience.entity';
+import { AudienceEntity, AudienceMemberEntity } from './audience.entity';
 
 /** The audiences, through one EntityManager: the decision's transaction, or a read's. */
 export class AudienceRepository {
   private readonly audiences: Repository<AudienceEntity>;
 
-  constructor(manager: EntityManager) {
+  constructor(private readonly manager: EntityManager) {
     this.audiences = manager.getRepository(AudienceEntity);
   }
 
@@ -29,9 +30,24 @@ export class AudienceRepository {
     await this.audiences.insert(audience as QueryDeepPartialEntity<AudienceEntity>);
   }
 
-  async list(workspaceId: number, window: SqlWindow): Promise<{ rows: AudienceEntity[]; total: number }> {
+  async save(audience: AudienceEntity): Promise<void> {
+    const { id, ...changes } = audience;
+    await this.audiences.update({ id }, changes as QueryDeepPartialEntity<AudienceEntity>);
+  }
+
+  /** The audience and the contacts imported into it. */
+  async remove(id: number): Promise<void> {
+    await this.manager.getRepository(AudienceMemberEntity).delete({ audienceId: id });
+    await this.audiences.delete({ id });
+  }
+
+  async list(
+    workspaceId: number,
+    window: SqlWindow,
+    filters: { name?: string; source?: AudienceSource },
+  ): Promise<{ rows: AudienceEntity[]; total: number }> {
     const [rows, total] = await this.audiences.findAndCount({
-      where: { workspaceId },
+      where: { workspaceId, ...filters },
       order: { createdAt: 'ASC', id: 'ASC' },
       skip: window.offset,
       take: window.limit,

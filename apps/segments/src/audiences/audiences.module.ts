@@ -1,11 +1,32 @@
+import { LOGGER } from '@cms/service-kit';
 import { Module } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
 
-import { CreateAudienceHandler } from './create-audience/create-audience.handler';
+import { SEGMENTS_CONFIG, type SegmentsConfig } from '../config';
+import { WorkspaceViews } from '../views/workspace-views';
+import { AudienceEvaluator } from './audience-evaluation';
 import { AudiencesController } from './read-audiences/audiences.controller';
+import { PreviewContacts } from './read-audiences/preview-contacts';
+import { WriteAudiencesHandler } from './write-audiences/write-audiences.handler';
 
 @Module({
   controllers: [AudiencesController],
-  providers: [CreateAudienceHandler],
-  exports: [CreateAudienceHandler],
+  providers: [
+    WriteAudiencesHandler,
+    PreviewContacts,
+    {
+      provide: WorkspaceViews,
+      inject: [SEGMENTS_CONFIG, LOGGER, DataSource],
+      useFactory: (config: SegmentsConfig, logger: Logger, dataSource: DataSource) =>
+        new WorkspaceViews({ dataSource, logger, maxContacts: config.indexMaxContacts }),
+    },
+    {
+      provide: AudienceEvaluator,
+      inject: [WorkspaceViews],
+      useFactory: (views: WorkspaceViews) => new AudienceEvaluator(views),
+    },
+  ],
+  exports: [WriteAudiencesHandler, WorkspaceViews, AudienceEvaluator],
 })
 export class AudiencesModule {}

@@ -100,16 +100,38 @@ export class SuppressionEntity {
   revision!: number;
 }
 
+/** A tag, for the contacts a preview answers (`tags`: id, name, color). */
+@Entity({ name: 'tags' })
+export class TagEntity {
+  @PrimaryColumn(idColumn())
+  id!: number;
+
+  @Column(idColumn({ name: 'workspace_id' }))
+  workspaceId!: number;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text', nullable: true })
+  color!: string | null;
+}
+
 /**
- * Every change of a workspace's view (contacts, events, suppressions) takes the next revision of the
- * workspace in the transaction that writes it, under this row's lock: revisions commit in order, so a
- * reader that saw revision r and reads the rows above r misses nothing.
+ * How far a workspace's view has come: the offset of the last record of cms.contacts.v1 (contacts,
+ * events) and of cms.messaging.v1 (suppressions) that changed it. A workspace's records are all in one
+ * partition (key = workspace id) and applied in order, so every changed row carries the offset of the
+ * record that changed it as its `revision`, revisions commit in increasing order, and a reader that saw
+ * revision r misses nothing by reading the rows above r. Offsets are the same on a replay: a rebuilt
+ * view has the same revisions as the live one.
  */
 @Entity({ name: 'workspace_revisions' })
 export class WorkspaceRevisionEntity {
   @PrimaryColumn(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
-  @Column(idColumn())
-  revision!: number;
+  @Column(idColumn({ name: 'contacts_revision' }))
+  contactsRevision!: number;
+
+  @Column(idColumn({ name: 'suppressions_revision' }))
+  suppressionsRevision!: number;
 }
