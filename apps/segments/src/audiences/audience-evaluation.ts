@@ -64,12 +64,16 @@ export async function resolveReferences(
   while (frontier.length > 0) {
     const wanted = frontier.filter((id) => !audiences.has(id) && id !== self);
     const found =
-      wanted.length === 0 ? [] : await manager.getRepository(AudienceEntity).findBy({ id: In(wanted), workspaceId });
+      wanted.length === 0
+        ? []
+        : await manager.getRepository(AudienceEntity).findBy({ id: In(wanted), workspaceId });
     for (const audience of found) audiences.set(audience.id, audience);
     for (const id of wanted) if (!audiences.has(id)) missing.push(id);
     frontier = found.flatMap((audience) => referencedAudiences(definitionOf(audience).criteria));
   }
-  const graph = new Map<number, number[]>([...audiences.values()].map((a) => [a.id, referencedAudiences(definitionOf(a).criteria)]));
+  const graph = new Map<number, number[]>(
+    [...audiences.values()].map((a) => [a.id, referencedAudiences(definitionOf(a).criteria)]),
+  );
   if (self !== undefined) graph.set(self, referencedAudiences(criteria));
   const roots = self !== undefined ? [self] : referencedAudiences(criteria);
   for (const root of roots) findCycle(graph, root, []);
@@ -100,7 +104,8 @@ export class AudienceEvaluator {
     const imported = new Map<number, number[]>();
     const importAudiences = [...audiences.values()].filter((a) => a.source === 'import').map((a) => a.id);
     if (definition.importedInto !== undefined) importAudiences.push(definition.importedInto);
-    for (const audienceId of importAudiences) imported.set(audienceId, await this.imported(manager, audienceId));
+    for (const audienceId of importAudiences)
+      imported.set(audienceId, await this.imported(manager, audienceId));
     const index = await this.views.current(workspaceId);
     const memo = new Map<number, Bitset>();
     const evaluate = (target: AudienceDefinition): Bitset => {

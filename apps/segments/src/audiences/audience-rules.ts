@@ -21,7 +21,11 @@ export class AudienceRules {
   constructor(private readonly manager: EntityManager) {}
 
   /** The filter read, or the 422 of its every problem. */
-  async criteria(workspaceId: number, raw: unknown[] | null | undefined, self?: number): Promise<FilterNode[]> {
+  async criteria(
+    workspaceId: number,
+    raw: unknown[] | null | undefined,
+    self?: number,
+  ): Promise<FilterNode[]> {
     const reading = readFilterCriteria(raw);
     if (!reading.ok) throw SegmentsException.invalidFilter(reading.problems);
     if (referencedAudiences(reading.criteria).length === 0) return reading.criteria;
@@ -36,7 +40,11 @@ export class AudienceRules {
   }
 
   /** Refuses the ids of `field` that name no contact of the workspace. */
-  async contacts(workspaceId: number, field: string, ids: readonly number[] | null | undefined): Promise<number[]> {
+  async contacts(
+    workspaceId: number,
+    field: string,
+    ids: readonly number[] | null | undefined,
+  ): Promise<number[]> {
     const list = [...new Set(ids ?? [])];
     if (list.length === 0) return [];
     const rows: Array<{ id: string }> = await this.manager.query(
@@ -44,9 +52,7 @@ export class AudienceRules {
       [workspaceId, list],
     );
     const known = new Set(rows.map((row) => Number(row.id)));
-    const unknown = (ids ?? [])
-      .map((id, index) => ({ id, index }))
-      .filter(({ id }) => !known.has(id));
+    const unknown = (ids ?? []).map((id, index) => ({ id, index })).filter(({ id }) => !known.has(id));
     if (unknown.length > 0) throw SegmentsException.unknownContacts(field, unknown.slice(0, 100));
     return list;
   }

@@ -97,7 +97,10 @@ function changedContact(record: DecodedRecord): number | undefined {
  * changed it as its revision), events and tags are written in bulk, and a deleted tag leaves every
  * contact of the workspace. The workspace's revision moves to the last offset that changed its view.
  */
-export async function applyContactFacts(manager: EntityManager, records: readonly ChunkRecord[]): Promise<void> {
+export async function applyContactFacts(
+  manager: EntityManager,
+  records: readonly ChunkRecord[],
+): Promise<void> {
   const rows = new Map<number, ContactEntity>();
   const fromSnapshot = new Set<number>();
   const toLoad = new Set<number>();
@@ -189,7 +192,10 @@ export async function applyContactFacts(manager: EntityManager, records: readonl
         break;
     }
   }
-  await writeContacts(manager, [...touched].map((id) => rows.get(id)!));
+  await writeContacts(
+    manager,
+    [...touched].map((id) => rows.get(id)!),
+  );
   for (const { workspaceId, tagId, revision } of deletedTags) {
     // The stored contacts that still have it (those of this run had it removed above).
     await manager.query(

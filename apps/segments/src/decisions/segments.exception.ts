@@ -50,7 +50,10 @@ export class SegmentsException extends DomainException<SegmentsErrorCode> {
   }
 
   static audienceNotFound(id: number): SegmentsException {
-    return new SegmentsException({ code: SegmentsErrorCode.NotFound, detail: `Audience ${id} was not found.` });
+    return new SegmentsException({
+      code: SegmentsErrorCode.NotFound,
+      detail: `Audience ${id} was not found.`,
+    });
   }
 
   static invalidFilter(problems: readonly FilterProblem[]): SegmentsException {
@@ -60,7 +63,10 @@ export class SegmentsException extends DomainException<SegmentsErrorCode> {
   }
 
   /** Contact ids of a list that name no contact of the workspace, each at its place in the list. */
-  static unknownContacts(field: string, unknown: ReadonlyArray<{ index: number; id: number }>): SegmentsException {
+  static unknownContacts(
+    field: string,
+    unknown: ReadonlyArray<{ index: number; id: number }>,
+  ): SegmentsException {
     return new SegmentsException(
       unknown.map(({ index, id }) => ({
         code: SegmentsErrorCode.UnknownContact,

@@ -78,10 +78,18 @@ export class WorkspaceViews {
     const target = await this.revisions(workspaceId);
     let view = this.views.get(workspaceId);
     // A view whose revisions went back was rebuilt from an earlier log: start again.
-    if (view && (target.contacts < view.revisions.contacts || target.suppressions < view.revisions.suppressions))
+    if (
+      view &&
+      (target.contacts < view.revisions.contacts || target.suppressions < view.revisions.suppressions)
+    )
       view = undefined;
     if (!view) {
-      view = { index: new WorkspaceIndex(), revisions: { contacts: -1, suppressions: -1 }, contacts: 0, lastUsed: 0 };
+      view = {
+        index: new WorkspaceIndex(),
+        revisions: { contacts: -1, suppressions: -1 },
+        contacts: 0,
+        lastUsed: 0,
+      };
       this.views.set(workspaceId, view);
     }
     const from = view.revisions;
@@ -113,7 +121,12 @@ export class WorkspaceViews {
   }
 
   /** The contacts changed in (after, upTo], by id pages. Answers how many were new to the index. */
-  private async loadContacts(index: WorkspaceIndex, workspaceId: number, after: number, upTo: number): Promise<number> {
+  private async loadContacts(
+    index: WorkspaceIndex,
+    workspaceId: number,
+    after: number,
+    upTo: number,
+  ): Promise<number> {
     let added = 0;
     let lastId = '0';
     for (;;) {
@@ -147,7 +160,12 @@ export class WorkspaceViews {
     }
   }
 
-  private async loadEvents(index: WorkspaceIndex, workspaceId: number, after: number, upTo: number): Promise<void> {
+  private async loadEvents(
+    index: WorkspaceIndex,
+    workspaceId: number,
+    after: number,
+    upTo: number,
+  ): Promise<void> {
     let lastId = '0';
     for (;;) {
       const rows: Array<{ event_id: string; contact_id: string; name: string; occurred_at: Date }> =
@@ -171,7 +189,12 @@ export class WorkspaceViews {
     }
   }
 
-  private async loadSuppressions(index: WorkspaceIndex, workspaceId: number, after: number, upTo: number): Promise<void> {
+  private async loadSuppressions(
+    index: WorkspaceIndex,
+    workspaceId: number,
+    after: number,
+    upTo: number,
+  ): Promise<void> {
     const rows: Array<{ id: string; channel: string; address: string; active: boolean }> =
       await this.options.dataSource.query(
         `SELECT id, channel, address, active FROM suppressions
@@ -186,7 +209,9 @@ export class WorkspaceViews {
     let total = 0;
     for (const view of this.views.values()) total += view.contacts;
     if (total <= this.options.maxContacts) return;
-    const byAge = [...this.views.entries()].filter(([id]) => id !== keep).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    const byAge = [...this.views.entries()]
+      .filter(([id]) => id !== keep)
+      .sort((a, b) => a[1].lastUsed - b[1].lastUsed);
     for (const [id, view] of byAge) {
       if (total <= this.options.maxContacts) break;
       this.views.delete(id);

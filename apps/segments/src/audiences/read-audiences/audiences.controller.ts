@@ -104,7 +104,12 @@ export class AudiencesController {
       const include = await rules.contacts(workspaceId, 'include_contact_ids', body.include_contact_ids);
       const exclude = await rules.contacts(workspaceId, 'exclude_contact_ids', body.exclude_contact_ids);
       const now = Date.now();
-      const { index, set } = await this.evaluator.members(manager, workspaceId, { criteria, include, exclude }, now);
+      const { index, set } = await this.evaluator.members(
+        manager,
+        workspaceId,
+        { criteria, include, exclude },
+        now,
+      );
       const count = index.count(set);
       const sampleIds = index.sample(set, body.limit ?? DEFAULT_PREVIEW_LIMIT);
       const reachable = index.reachable(set);

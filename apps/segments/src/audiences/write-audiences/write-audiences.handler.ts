@@ -65,9 +65,17 @@ export class WriteAudiencesHandler {
       audience.filterCriteria = data.filter_criteria ?? [];
     }
     if (data.include_contact_ids !== undefined)
-      audience.includeContactIds = await rules.contacts(workspaceId, 'include_contact_ids', data.include_contact_ids);
+      audience.includeContactIds = await rules.contacts(
+        workspaceId,
+        'include_contact_ids',
+        data.include_contact_ids,
+      );
     if (data.exclude_contact_ids !== undefined)
-      audience.excludeContactIds = await rules.contacts(workspaceId, 'exclude_contact_ids', data.exclude_contact_ids);
+      audience.excludeContactIds = await rules.contacts(
+        workspaceId,
+        'exclude_contact_ids',
+        data.exclude_contact_ids,
+      );
     audience.updatedAt = decision.atDate;
     await audiences.save(audience);
     const fact = audienceFact(audience);
