@@ -1,0 +1,104 @@
+import { eventually } from '@cms/testing';
+
+import { System } from '../src/system';
+
+/**
+ * Audiences end to end (extensions §11): contacts, tags, events and suppressions written through the
+ * public API reach the segments service's view through the log, and the preview and audiences answer
+ * from it; the edge refuses a filter the language cannot read before anything is recorded.
+ */
+let system: System;
+let key: string;
+
+beforeAll(async () => {
+  system = await System.start(['gateway', 'contacts', 'messaging', 'segments']);
+  ({ key } = await system.tenant('business'));
+}, 120_000);
+
+afterAll(async () => {
+  await system?.stop();
+});
+
+async function post<T = any>(path: string, body: unknown): Promise<{ status: number; body: T }> {
+  return system.call<T>('POST', path, { key, body });
+}
+
+async function contact(body: Record<string, unknown>): Promise<number> {
+  const answer = await post<{ data: { id: number } }>('/api/v1/contacts/upsert', body);
+  if (answer.status !== 200 && answer.status !== 201) throw new Error(`upsert answered ${answer.status}`);
+  return answer.body.data.id;
+}
+
+describe('audiences through the public API', () => {
+  it('previews and sizes audiences from what the API wrote, fresh, and refuses bad filters at the edge', async () => {
+    const ada = await contact({
+      name: 'Ada',
+      phone: '+15557770001',
+      email: 'ada@example.com',
+      data: { plan: 'gold', visits: 12 },
+      marketing_consent: { sms: true, email: true },
+    });
+    const bob = await contact({ name: 'Bob', phone: '+15557770002', data: { plan: 'free', visits: 1 }, marketing_consent: { sms: true } });
+    const tag = await post<{ data: { id: number } }>('/api/v1/tags', { name: 'vip' });
+    expect(tag.status).toBe(201);
+    expect((await post('/api/v1/tags/attach', { contact_id: ada, tag_ids: [tag.body.data.id] })).status).toBe(200);
+    expect((await post('/api/v1/events', { name: 'purchase', contact_id: bob })).status).toBe(202);
+
+    const everyone = await eventually('both contacts in the preview', async () => {
+      const answer = await post<{ data: { count: number; sample: Array<{ id: number }>; reachable: Record<string, number> } }>(
+        '/api/v1/audience/preview',
+        { filter_criteria: [{ field: 'event.purchase', operator: 'not_performed', value: {} }], include_contact_ids: [bob] },
+      );
+      return answer.body.data?.count === 2 ? answer : undefined;
+    });
+    expect(everyone.status).toBe(200);
+    expect(everyone.body.data.sample.map((c) => c.id)).toEqual([ada, bob]);
+    expect(everyone.body.data.reachable).toMatchObject({ sms: 2, email: 1, whatsapp: 0 });
+
+    // A suppression made through the messaging API leaves the reachable count.
+    expect((await post('/api/v1/suppressions', { channel: 'sms', address: '+15557770002' })).status).toBe(201);
+    await eventually('the suppression in the preview', async () => {
+      const answer = await post<{ data: { reachable: Record<string, number> } }>('/api/v1/audience/preview', {});
+      return answer.body.data?.reachable['sms'] === 1 || undefined;
+    });
+
+    const vip = { filter_criteria: [{ field: 'tags', operator: 'has', value: tag.body.data.id }] };
+    const created = await post<{ data: { id: number; size: number; source: string } }>('/api/v1/audiences', { name: 'VIP', ...vip });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ name: 'VIP', source: 'filters', size: 1 });
+    const id = created.body.data.id;
+
+    // A contact answered by the API is counted by the next reads (extensions §11: within a second).
+    const carl = await contact({ name: 'Carl', email: 'carl@example.com' });
+    expect((await post('/api/v1/tags/attach', { contact_id: carl, tag_ids: [tag.body.data.id] })).status).toBe(200);
+    await eventually('the new member counted', async () => {
+      const answer = await system.call<{ data: { size: number } }>('GET', `/api/v1/audiences/${id}`, { key });
+      return answer.body.data?.size === 2 || undefined;
+    });
+    const updated = await system.call<{ data: { size: number } }>('PATCH', `/api/v1/audiences/${id}`, {
+      key,
+      body: { exclude_contact_ids: [carl] },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.size).toBe(1);
+
+    const bad = await post<{ errors: Array<{ source: { pointer: string } }> }>('/api/v1/audiences', {
+      name: 'Bad',
+      filter_criteria: [{ any: [{ field: 'data.visits', operator: 'gt', value: 'many' }] }],
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0]!.source.pointer).toBe('/data/attributes/filter_criteria/0/any/0/value');
+    const unknownContact = await post<{ errors: Array<{ source: { pointer: string } }> }>('/api/v1/audiences', {
+      name: 'Ghost',
+      include_contact_ids: [987_654_321],
+    });
+    expect(unknownContact.status).toBe(422);
+    expect(unknownContact.body.errors[0]!.source.pointer).toBe('/data/attributes/include_contact_ids/0');
+    const list = await system.call<{ data: Array<{ name: string }>; meta: { total: number } }>('GET', '/api/v1/audiences', { key });
+    expect(list.body.data.map((audience) => audience.name)).toEqual(['VIP']);
+
+    expect((await system.call('DELETE', `/api/v1/audiences/${id}`, { key })).status).toBe(204);
+    expect((await system.call('GET', `/api/v1/audiences/${id}`, { key })).status).toBe(404);
+    expect((await system.call('GET', '/api/v1/audiences/0x10', { key })).status).toBe(404);
+  });
+});
