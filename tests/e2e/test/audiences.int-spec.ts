@@ -1,5 +1,7 @@
 import { eventually } from '@cms/testing';
+import { Client } from 'pg';
 
+import { replayInPlace, tablesOf } from '../src/ops-replay';
 import { System } from '../src/system';
 
 /**
@@ -38,17 +40,26 @@ describe('audiences through the public API', () => {
       data: { plan: 'gold', visits: 12 },
       marketing_consent: { sms: true, email: true },
     });
-    const bob = await contact({ name: 'Bob', phone: '+15557770002', data: { plan: 'free', visits: 1 }, marketing_consent: { sms: true } });
+    const bob = await contact({
+      name: 'Bob',
+      phone: '+15557770002',
+      data: { plan: 'free', visits: 1 },
+      marketing_consent: { sms: true },
+    });
     const tag = await post<{ data: { id: number } }>('/api/v1/tags', { name: 'vip' });
     expect(tag.status).toBe(201);
-    expect((await post('/api/v1/tags/attach', { contact_id: ada, tag_ids: [tag.body.data.id] })).status).toBe(200);
+    expect((await post('/api/v1/tags/attach', { contact_id: ada, tag_ids: [tag.body.data.id] })).status).toBe(
+      200,
+    );
     expect((await post('/api/v1/events', { name: 'purchase', contact_id: bob })).status).toBe(202);
 
     const everyone = await eventually('both contacts in the preview', async () => {
-      const answer = await post<{ data: { count: number; sample: Array<{ id: number }>; reachable: Record<string, number> } }>(
-        '/api/v1/audience/preview',
-        { filter_criteria: [{ field: 'event.purchase', operator: 'not_performed', value: {} }], include_contact_ids: [bob] },
-      );
+      const answer = await post<{
+        data: { count: number; sample: Array<{ id: number }>; reachable: Record<string, number> };
+      }>('/api/v1/audience/preview', {
+        filter_criteria: [{ field: 'event.purchase', operator: 'not_performed', value: {} }],
+        include_contact_ids: [bob],
+      });
       return answer.body.data?.count === 2 ? answer : undefined;
     });
     expect(everyone.status).toBe(200);
@@ -56,21 +67,31 @@ describe('audiences through the public API', () => {
     expect(everyone.body.data.reachable).toMatchObject({ sms: 2, email: 1, whatsapp: 0 });
 
     // A suppression made through the messaging API leaves the reachable count.
-    expect((await post('/api/v1/suppressions', { channel: 'sms', address: '+15557770002' })).status).toBe(201);
+    expect((await post('/api/v1/suppressions', { channel: 'sms', address: '+15557770002' })).status).toBe(
+      201,
+    );
     await eventually('the suppression in the preview', async () => {
-      const answer = await post<{ data: { reachable: Record<string, number> } }>('/api/v1/audience/preview', {});
+      const answer = await post<{ data: { reachable: Record<string, number> } }>(
+        '/api/v1/audience/preview',
+        {},
+      );
       return answer.body.data?.reachable['sms'] === 1 || undefined;
     });
 
     const vip = { filter_criteria: [{ field: 'tags', operator: 'has', value: tag.body.data.id }] };
-    const created = await post<{ data: { id: number; size: number; source: string } }>('/api/v1/audiences', { name: 'VIP', ...vip });
+    const created = await post<{ data: { id: number; size: number; source: string } }>('/api/v1/audiences', {
+      name: 'VIP',
+      ...vip,
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name: 'VIP', source: 'filters', size: 1 });
     const id = created.body.data.id;
 
     // A contact answered by the API is counted by the next reads (extensions §11: within a second).
     const carl = await contact({ name: 'Carl', email: 'carl@example.com' });
-    expect((await post('/api/v1/tags/attach', { contact_id: carl, tag_ids: [tag.body.data.id] })).status).toBe(200);
+    expect(
+      (await post('/api/v1/tags/attach', { contact_id: carl, tag_ids: [tag.body.data.id] })).status,
+    ).toBe(200);
     await eventually('the new member counted', async () => {
       const answer = await system.call<{ data: { size: number } }>('GET', `/api/v1/audiences/${id}`, { key });
       return answer.body.data?.size === 2 || undefined;
@@ -88,17 +109,47 @@ describe('audiences through the public API', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0]!.source.pointer).toBe('/data/attributes/filter_criteria/0/any/0/value');
-    const unknownContact = await post<{ errors: Array<{ source: { pointer: string } }> }>('/api/v1/audiences', {
-      name: 'Ghost',
-      include_contact_ids: [987_654_321],
-    });
+    const unknownContact = await post<{ errors: Array<{ source: { pointer: string } }> }>(
+      '/api/v1/audiences',
+      {
+        name: 'Ghost',
+        include_contact_ids: [987_654_321],
+      },
+    );
     expect(unknownContact.status).toBe(422);
     expect(unknownContact.body.errors[0]!.source.pointer).toBe('/data/attributes/include_contact_ids/0');
-    const list = await system.call<{ data: Array<{ name: string }>; meta: { total: number } }>('GET', '/api/v1/audiences', { key });
+    const list = await system.call<{ data: Array<{ name: string }>; meta: { total: number } }>(
+      'GET',
+      '/api/v1/audiences',
+      { key },
+    );
     expect(list.body.data.map((audience) => audience.name)).toEqual(['VIP']);
 
+    expect((await post('/api/v1/audiences', { name: 'Kept', include_contact_ids: [ada] })).status).toBe(201);
     expect((await system.call('DELETE', `/api/v1/audiences/${id}`, { key })).status).toBe(204);
     expect((await system.call('GET', `/api/v1/audiences/${id}`, { key })).status).toBe(404);
     expect((await system.call('GET', '/api/v1/audiences/0x10', { key })).status).toBe(404);
+  });
+});
+
+describe('ops replay segments --in-place', () => {
+  it('rebuilds the view and the audiences row for row from the log', async () => {
+    const db = new Client({ connectionString: system.stack.databaseUrl });
+    await db.connect();
+    try {
+      const schema = system.schema('segments');
+      await system.halt('segments');
+      const before = await tablesOf(db, schema);
+      expect(before['contacts']!.length).toBeGreaterThan(0);
+      expect(before['audiences']!.length).toBeGreaterThan(0);
+      const report = await replayInPlace(system, 'segments', schema);
+      expect(report).toMatchObject({ service: 'segments', mode: 'in-place', schema });
+      expect(await tablesOf(db, schema)).toEqual(before);
+      await system.resume('segments');
+      const preview = await post<{ data: { count: number } }>('/api/v1/audience/preview', {});
+      expect(preview.body.data.count).toBeGreaterThan(0);
+    } finally {
+      await db.end();
+    }
   });
 });
