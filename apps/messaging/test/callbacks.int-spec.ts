@@ -2,6 +2,7 @@ import {
   CONTACT_REQUEST_TYPES,
   MESSAGING_REQUEST_TYPES,
   OUTCOME_TYPES,
+  SUPPRESSION_FACT_TYPES,
   type ChannelType,
 } from '@cms/contracts';
 import { eventually } from '@cms/testing';
@@ -128,6 +129,23 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       'SELECT channel, address, reason, source FROM suppressions WHERE workspace_id = $1 ORDER BY address',
       [workspaceId],
     );
+  }
+
+  /** The workspace's suppression facts once there are `count`, as the entries they are about. */
+  async function suppressionFacts(workspaceId: number, count: number) {
+    const facts = await fixture.untilSuppressionFacts(workspaceId, count);
+    const ids: Array<{ id: string; address: string; created_at: Date }> = await harness.kit.db.query(
+      'SELECT id, address, created_at FROM suppressions WHERE workspace_id = $1',
+      [workspaceId],
+    );
+    const entries = new Map(ids.map((row) => [row.address, row]));
+    return facts.map((fact) => {
+      const entry = entries.get(fact.data['address'] as string);
+      expect(fact.subject).toBe(entry?.id);
+      expect(fact.data).toMatchObject({ id: entry?.id, at: entry?.created_at.toISOString() });
+      const { channel: type, address, reason, source } = fact.data;
+      return [fact.type, type, address, reason, source];
+    });
   }
 
   describe('the verification', () => {
@@ -288,6 +306,9 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       expect(failed.history.at(-1)).toMatchObject({ status: 'failed', source: 'provider' });
       expect(await suppressions(workspaceId)).toEqual([
         { channel: 'whatsapp', address: '+15551238888', reason: 'opted_out', source: 'provider' },
+      ]);
+      expect(await suppressionFacts(workspaceId, 1)).toEqual([
+        [SUPPRESSION_FACT_TYPES.added, 'whatsapp', '+15551238888', 'opted_out', 'provider'],
       ]);
       const [request] = await harness.kit.waitFor('the consent change', () => {
         const found = consentRequests(workspaceId);
@@ -458,6 +479,28 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
         workspaceId,
       );
       expect(body.data).toHaveLength(1);
+    });
+
+    it('publishes suppression.added once for an address Twilio reports opted out twice', async () => {
+      const workspaceId = harness.workspace();
+      const sms = await channel(workspaceId, 'sms', 'twilio', TWILIO);
+      const stop = (from: string, sid: string) =>
+        twilioCallback(sms.url, TWILIO.auth_token, {
+          MessageSid: sid,
+          SmsStatus: 'received',
+          From: from,
+          To: TWILIO.from,
+          Body: 'STOP',
+          OptOutType: 'STOP',
+        });
+      await received(workspaceId, sms.id, stop('+15551236666', 'SMtwice1'));
+      // A second opt-out of the same address keeps its entry; the next address is added.
+      await received(workspaceId, sms.id, stop('+15551236666', 'SMtwice2'));
+      await received(workspaceId, sms.id, stop('+15551236667', 'SMtwice3'));
+      expect(await suppressionFacts(workspaceId, 2)).toEqual([
+        [SUPPRESSION_FACT_TYPES.added, 'sms', '+15551236666', 'opted_out', 'provider'],
+        [SUPPRESSION_FACT_TYPES.added, 'sms', '+15551236667', 'opted_out', 'provider'],
+      ]);
     });
 
     it("asks once to revoke consent on a sandbox opt-out recipient's failure (the provider opt-out path)", async () => {

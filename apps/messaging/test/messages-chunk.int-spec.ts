@@ -1,4 +1,9 @@
-import { MESSAGING_REQUEST_TYPES, type DecodedRecord, type Envelope } from '@cms/contracts';
+import {
+  MESSAGING_REQUEST_TYPES,
+  SUPPRESSION_FACT_TYPES,
+  type DecodedRecord,
+  type Envelope,
+} from '@cms/contracts';
 import type { RecordContext } from '@cms/kafka';
 import type { EntityManager } from 'typeorm';
 
@@ -126,6 +131,15 @@ describe('messages: a chunk of message requests', () => {
       route: [{ channel_id: sms, template_id: smsTemplate, wait_for: 'delivered', timeout: 'PT30S' }],
     });
     const second = messageIdOfRecord(waiting.id);
+    // Two more failures that put an address on the list: one added earlier in the run, one stored.
+    const toEmail = send(workspaceId, {
+      contact_id: contactId,
+      route: [{ channel: 'email', template_id: emailTemplate }],
+    });
+    const toSms = send(workspaceId, {
+      contact_id: contactId,
+      route: [{ channel: 'sms', template_id: smsTemplate }],
+    });
     const records: DecodedRecord[] = [
       fallingBack,
       // Refused: a template the workspace does not have, and another workspace's channel.
@@ -153,6 +167,20 @@ describe('messages: a chunk of message requests', () => {
         body: 'Hello Ada',
         failure: { code: 'opted_out', provider_code: 'x', detail: 'unsubscribed' },
       }),
+      toEmail,
+      attempt(messageIdOfRecord(toEmail.id), {
+        outcome: 'failed',
+        recipient: 'ada@example.com',
+        body: 'Hello Ada',
+        failure: { code: 'bounced', provider_code: '550', detail: 'no such user' },
+      }),
+      toSms,
+      attempt(messageIdOfRecord(toSms.id), {
+        outcome: 'failed',
+        recipient: '+15550001',
+        body: 'Hi Ada',
+        failure: { code: 'spam_complaint', provider_code: 'x', detail: 'reported as spam' },
+      }),
       record(MESSAGING_REQUEST_TYPES.messageTimeout, workspaceId, {
         message_id: second,
         step: 0,
@@ -164,12 +192,20 @@ describe('messages: a chunk of message requests', () => {
 
     const requests = harness.service.app.get(MessageRequests);
     const chunk = harness.service.app.get(MessagesChunk);
+    const stored = (manager: EntityManager) =>
+      manager.query(
+        `INSERT INTO suppressions (id, workspace_id, channel, address, reason, source, created_at)
+         VALUES ('sup_00000000000000000000000000000001', $1, 'sms', '+15550001', 'manual', 'api', $2)`,
+        [workspaceId, new Date(base).toISOString()],
+      );
     const alone = await rolledBack(async (manager, emitted) => {
+      await stored(manager);
       for (const [offset, each] of records.entries()) {
         await requests.decide(each, contextOf(manager, offset, emitted));
       }
     });
     const together = await rolledBack(async (manager, emitted) => {
+      await stored(manager);
       expect(records.every((each) => chunk.takes(each))).toBe(true);
       await chunk.apply(
         records.map((each, offset) => ({
@@ -190,9 +226,25 @@ describe('messages: a chunk of message requests', () => {
     const statuses = alone.emitted
       .filter((each) => each.topic === harness.kit.topics.outcomes)
       .map((each) => (each.envelope.data as { status: number }).status);
-    expect(statuses).toEqual([202, 422, 422, 200, 202]);
-    expect(alone.rows['messages']).toHaveLength(3);
-    expect(alone.rows['suppressions']).toHaveLength(1);
+    expect(statuses).toEqual([202, 422, 422, 200, 202, 202, 202]);
+    expect(alone.rows['messages']).toHaveLength(5);
+    expect(alone.rows['suppressions']).toHaveLength(2);
+    // Only the address the run added is published: not the one added twice, nor the one stored.
+    const listFacts = alone.emitted
+      .map((each) => each.envelope)
+      .filter((envelope) => envelope.type.startsWith('suppression.'));
+    expect(listFacts).toEqual([
+      expect.objectContaining({
+        type: SUPPRESSION_FACT_TYPES.added,
+        subject: expect.stringMatching(/^sup_/),
+        data: expect.objectContaining({
+          channel: 'email',
+          address: 'ada@example.com',
+          reason: 'opted_out',
+          source: 'provider',
+        }),
+      }),
+    ]);
     const byId = new Map(
       (alone.rows['messages'] as Array<{ id: string; status: string; history: unknown[] }>).map((row) => [
         row.id,

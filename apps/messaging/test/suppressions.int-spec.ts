@@ -4,7 +4,9 @@ import {
   MESSAGING_FACT_TYPES,
   MESSAGING_REQUEST_TYPES,
   OUTCOME_TYPES,
+  SUPPRESSION_FACT_TYPES,
   SUPPRESSION_REQUEST_TYPES,
+  type Envelope,
 } from '@cms/contracts';
 import { eventually } from '@cms/testing';
 
@@ -24,6 +26,20 @@ type Entry = {
   source: string;
   created_at: string;
 };
+
+const { added: ADDED, removed: REMOVED } = SUPPRESSION_FACT_TYPES;
+
+/** What a suppression fact carries of its entry: all of it but the creation time, and when it changed. */
+function changeOf(entry: Entry, at: string): Record<string, unknown> {
+  const { id, channel, address, reason, source } = entry;
+  return { id, channel, address, reason, source, at };
+}
+
+/** The facts as [type, subject], each checked to be about the entry its subject names. */
+function changes(facts: Envelope<Record<string, unknown>>[]): Array<[string, string | undefined]> {
+  for (const fact of facts) expect(fact.data['id']).toBe(fact.subject);
+  return facts.map((fact) => [fact.type, fact.subject]);
+}
 
 describe('suppressions: the list, keywords and provider opt-outs', () => {
   let harness: MessagingHarness;
@@ -207,6 +223,43 @@ describe('suppressions: the list, keywords and provider opt-outs', () => {
       expect(refusal(twice).status).toBe(404);
     });
 
+    it('publishes suppression.added once per new entry and suppression.removed once per deletion, nothing for a repeat', async () => {
+      const ws = harness.workspace();
+      const create = (channelType: string, address: string) =>
+        harness.request(ws, SUPPRESSION_REQUEST_TYPES.create, { channel: channelType, address });
+      const remove = (id: string) =>
+        harness.request(ws, SUPPRESSION_REQUEST_TYPES.delete, { suppression_id: id });
+      const created = answered(await create('sms', '+44 7700 900123')).resource;
+      // The same address again, an address refused, the same request record read twice: no change.
+      expect(answered(await create('sms', '447700900123')).status).toBe(200);
+      expect(refusal(await create('email', 'not-an-email')).status).toBe(422);
+      const twice = harness.kit.envelope(SUPPRESSION_REQUEST_TYPES.create, ws, {
+        channel: 'email',
+        address: 'twice@example.com',
+      });
+      await harness.kit.produce(twice, twice);
+      const once = answered(await harness.kit.outcomeOf(twice)).resource;
+      expect(answered(await remove(created.id)).status).toBe(204);
+      // Gone already: nothing is removed.
+      expect(refusal(await remove(created.id)).status).toBe(404);
+      const last = answered(await create('sms', '+15550100009')).resource;
+
+      const facts = await fixture.untilSuppressionFacts(ws, 4);
+      expect(changes(facts)).toEqual([
+        [ADDED, created.id],
+        [ADDED, once.id],
+        [REMOVED, created.id],
+        [ADDED, last.id],
+      ]);
+      expect(facts[0]!.data).toEqual(changeOf(created, created.created_at));
+      expect(facts[1]!.data).toEqual(changeOf(once, once.created_at));
+      // As of the deletion: the entry as it was on the list.
+      expect(facts[2]!.data).toEqual(changeOf(created, facts[2]!.time));
+      expect(facts[2]!.time).not.toBe(created.created_at);
+      expect(facts.map((fact) => fact.source)).toEqual(Array(4).fill('messaging'));
+      expect(await entries(ws)).toEqual([once, last]);
+    });
+
     it('suppresses a later send to a manual entry with suppressed_address, and sends again once it is deleted', async () => {
       const ws = harness.workspace();
       await fixture.channel(ws, 'sms');
@@ -261,6 +314,45 @@ describe('suppressions: the list, keywords and provider opt-outs', () => {
         return found.length > 1 ? found : undefined;
       });
       expect(requests[1]!.data).toMatchObject({ contact_id: contactId, granted: true, source: 'keyword' });
+    });
+
+    it('publishes the entry an opt-out adds and an opt-in removes, once each, and nothing for a keyword that changes nothing', async () => {
+      const ws = harness.workspace();
+      const sms = await channel(ws, 'sms');
+      const accepted = async (from: string, text: string) =>
+        expect(answered(await inbound(ws, sms, from, text)).status).toBe(202);
+      await accepted('+15550300005', 'STOP');
+      const [first] = await entries(ws);
+      await accepted('+15550300005', 'stop');
+      await accepted('+15550300005', 'START');
+      await accepted('+15550300005', 'start');
+      // An opt-in keeps an entry of another reason, and publishes nothing.
+      const manual = answered(
+        await harness.request(ws, SUPPRESSION_REQUEST_TYPES.create, {
+          channel: 'sms',
+          address: '+15550300006',
+        }),
+      ).resource;
+      await accepted('+15550300006', 'YES');
+      await accepted('+15550300005', 'STOP');
+      const second = (await entries(ws)).find((entry) => entry.address === '+15550300005');
+
+      const facts = await fixture.untilSuppressionFacts(ws, 4);
+      expect(changes(facts)).toEqual([
+        [ADDED, first!.id],
+        [REMOVED, first!.id],
+        [ADDED, manual.id],
+        [ADDED, second!.id],
+      ]);
+      expect(second!.id).not.toBe(first!.id);
+      expect(facts[0]!.data).toEqual(changeOf(first!, first!.created_at));
+      expect(facts[0]!.data).toMatchObject({
+        address: '+15550300005',
+        reason: 'opted_out',
+        source: 'keyword',
+      });
+      expect(facts[1]!.data).toEqual(changeOf(first!, facts[1]!.time));
+      expect(facts[3]!.data).toEqual(changeOf(second!, second!.created_at));
     });
 
     it('reads only the whole text as a keyword, and keeps an entry of another reason on opt-in', async () => {
@@ -575,7 +667,8 @@ describe('suppressions: the list, keywords and provider opt-outs', () => {
       });
       const failed = await fixture.untilStatus(ws, id, 'failed');
       expect(failed.failure).toMatchObject({ code: 'opted_out', provider_code: '21610' });
-      expect(await entries(ws)).toEqual([
+      const listed = await entries(ws);
+      expect(listed).toEqual([
         expect.objectContaining({
           channel: 'sms',
           address: '+15550600610',
@@ -583,6 +676,9 @@ describe('suppressions: the list, keywords and provider opt-outs', () => {
           source: 'provider',
         }),
       ]);
+      const [fact] = await fixture.untilSuppressionFacts(ws, 1);
+      expect(fact).toMatchObject({ type: ADDED, subject: listed[0]!.id });
+      expect(fact!.data).toEqual(changeOf(listed[0]!, listed[0]!.created_at));
       const [request] = await harness.kit.waitFor('the revocation', () => {
         const found = consentRequests(ws);
         return found.length > 0 ? found : undefined;
@@ -605,7 +701,8 @@ describe('suppressions: the list, keywords and provider opt-outs', () => {
       });
       const failed = await fixture.untilStatus(ws, id, 'failed');
       expect(failed.failure).toMatchObject({ code: 'bounced' });
-      expect(await entries(ws)).toEqual([
+      const listed = await entries(ws);
+      expect(listed).toEqual([
         expect.objectContaining({
           channel: 'email',
           address: 'gone@example.org',
@@ -613,6 +710,9 @@ describe('suppressions: the list, keywords and provider opt-outs', () => {
           source: 'provider',
         }),
       ]);
+      const [fact] = await fixture.untilSuppressionFacts(ws, 1);
+      expect(fact).toMatchObject({ type: ADDED, subject: listed[0]!.id });
+      expect(fact!.data).toEqual(changeOf(listed[0]!, listed[0]!.created_at));
       // The next message to it is not attempted.
       const next = await fixture.sent(ws, {
         contact_id: contactId,

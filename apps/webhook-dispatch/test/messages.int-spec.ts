@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
-import { deterministicId, MESSAGING_FACT_TYPES } from '@cms/contracts';
+import {
+  createEnvelope,
+  deterministicId,
+  MESSAGING_FACT_TYPES,
+  SUPPRESSION_FACT_TYPES,
+  WEBHOOK_EVENT_TYPES,
+} from '@cms/contracts';
 
 import { Receiver, type ReceivedRequest } from './receiver.fixture';
 import { verifySignature } from './support/signature-verifier';
@@ -148,6 +154,43 @@ describe('a message fact on the messaging topic', () => {
     expect(events(hooks.requests)).toEqual([['message.delivered', id]]);
     const deliveries = await harness.deliveries(ws, endpointId);
     expect(deliveries.map((d) => d.event_type)).toEqual(['message.delivered']);
+  });
+
+  it('makes no webhook of the suppression list facts, and reads past them without a dead letter', async () => {
+    const ws = workspaceId();
+    const hooks = await receiver();
+    const { id: endpointId } = await harness.createEndpoint(ws, hooks.url(), [...WEBHOOK_EVENT_TYPES]);
+    const entry = {
+      id: `sup_${randomBytes(16).toString('hex')}`,
+      channel: 'sms',
+      address: '+447700900123',
+      reason: 'opted_out',
+      source: 'keyword',
+      at: new Date().toISOString(),
+    };
+    const changes = [SUPPRESSION_FACT_TYPES.added, SUPPRESSION_FACT_TYPES.removed].map((type) =>
+      createEnvelope({
+        type,
+        source: 'messaging',
+        workspaceid: String(ws),
+        subject: entry.id,
+        time: entry.at,
+        data: entry,
+      }),
+    );
+    // After them on the workspace's partition: once its delivery is made, they were read.
+    const id = messageId();
+    await harness.publishMessageFacts([...changes, harness.messageFact(ws, messageDelivered, { id })]);
+
+    await received(hooks, 1);
+    expect(events(hooks.requests)).toEqual([['message.delivered', id]]);
+    const deliveries = await harness.deliveries(ws, endpointId);
+    expect(deliveries.map((d) => d.event_type)).toEqual(['message.delivered']);
+    const [dead]: Array<{ n: number }> = await harness.db.query(
+      `SELECT count(*)::int AS n FROM dead_letters WHERE position(convert_to($1, 'UTF8') in value) > 0`,
+      [entry.id],
+    );
+    expect(dead!.n).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { FALLBACK_FAILURE_CODES } from '@cms/contracts';
+import { FALLBACK_FAILURE_CODES, type SuppressionListReason } from '@cms/contracts';
 
 import type { MessageEntity } from './message.entity';
 
@@ -39,14 +39,14 @@ export function fallsBack(outcome: {
 }
 
 /** Failures the provider reports for an address that must not be messaged again on that channel. */
-const SUPPRESSING_FAILURES: Readonly<Record<string, string>> = {
+const SUPPRESSING_FAILURES: Readonly<Record<string, SuppressionListReason>> = {
   opted_out: 'opted_out',
   bounced: 'bounced',
   spam_complaint: 'spam_complaint',
 };
 
 /** The suppression list reason a provider's failure adds its address with, if any. */
-export function suppressionReasonOf(failureCode: string): string | undefined {
+export function suppressionReasonOf(failureCode: string): SuppressionListReason | undefined {
   return SUPPRESSING_FAILURES[failureCode];
 }
 

@@ -1,4 +1,11 @@
-import type { ChannelType, MessageFailureV1, MessagePurpose, WaitForStatus } from '@cms/contracts';
+import type {
+  ChannelType,
+  MessageFailureV1,
+  MessagePurpose,
+  SuppressionListReason,
+  SuppressionSource,
+  WaitForStatus,
+} from '@cms/contracts';
 import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
@@ -141,10 +148,10 @@ export class SuppressionEntity {
   address!: string;
 
   @Column({ type: 'text' })
-  reason!: string;
+  reason!: SuppressionListReason;
 
   @Column({ type: 'text' })
-  source!: string;
+  source!: SuppressionSource;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

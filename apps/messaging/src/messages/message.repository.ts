@@ -68,8 +68,11 @@ export interface MessageStore {
   addTimers(timers: NewTimer[]): Promise<void>;
   removeTimers(ids: string[]): Promise<void>;
   setChannelStatus(channel: ChannelEntity, status: ChannelEntity['status'], at: Date): Promise<void>;
-  /** An address on the suppression list, unless it is there already. */
-  addSuppression(suppression: SuppressionEntity): Promise<void>;
+  /**
+   * An address on the suppression list, unless an entry with its id or for its address is there
+   * already; answers whether it was added.
+   */
+  addSuppression(suppression: SuppressionEntity): Promise<boolean>;
   /** A provider's status for an id no message has yet; one held already is kept as it is. */
   holdEarlyStatus(status: EarlyStatusEntity): Promise<void>;
   /** The statuses held for the provider's id of a message on the channel, no longer held. */
@@ -235,8 +238,8 @@ export class MessageRepository implements MessageStore {
     return deleteTimers(this.manager, ids);
   }
 
-  addSuppression(suppression: SuppressionEntity): Promise<void> {
-    return insertSuppressions(this.manager, [suppression]);
+  async addSuppression(suppression: SuppressionEntity): Promise<boolean> {
+    return (await insertSuppressions(this.manager, [suppression])) > 0;
   }
 
   /** Holds the status, and lets go of the channel's statuses held longer than EARLY_STATUS_HOLD_MS. */
@@ -343,17 +346,21 @@ export async function deleteTimers(manager: EntityManager, ids: string[]): Promi
   await manager.query('DELETE FROM messaging_timers WHERE id = ANY ($1::text[])', [ids]);
 }
 
-/** Addresses on the suppression list; one there already (by id or address) is kept as it is. */
+/**
+ * Addresses on the suppression list; one there already (by id or address) is kept as it is. Answers
+ * how many were added.
+ */
 export async function insertSuppressions(
   manager: EntityManager,
   suppressions: SuppressionEntity[],
-): Promise<void> {
-  if (suppressions.length === 0) return;
-  await manager.query(
+): Promise<number> {
+  if (suppressions.length === 0) return 0;
+  const inserted = (await manager.query(
     `INSERT INTO suppressions (id, workspace_id, channel, address, reason, source, created_at)
      SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[],
                           $7::timestamptz[])
-     ON CONFLICT DO NOTHING`,
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
     [
       suppressions.map((row) => row.id),
       suppressions.map((row) => row.workspaceId),
@@ -363,7 +370,8 @@ export async function insertSuppressions(
       suppressions.map((row) => row.source),
       suppressions.map((row) => row.createdAt.toISOString()),
     ],
-  );
+  )) as unknown[];
+  return inserted.length;
 }
 
 /** Provider statuses held for their messages; one held already is kept as it is. */

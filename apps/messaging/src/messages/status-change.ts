@@ -3,13 +3,14 @@ import type { Decision } from '@cms/kafka';
 
 import { monitorStatusChange } from '../alerts/alert-outcomes';
 import type { ContactEntity } from '../contacts/contact.entity';
-import type { MessageEntity, MessageHistoryEntry } from './message.entity';
+import type { MessageEntity, MessageHistoryEntry, SuppressionEntity } from './message.entity';
 import { fallbackMessageId, timeoutTimerId } from './message-ids';
 import { fallsBack, movesForward, reached, stampedColumn, suppressionReasonOf } from './message-lifecycle';
 import type { MessageStore } from './message.repository';
 import { messageFact } from './message.resource';
 import { queueMessage } from './queue-message';
 import { suppressionId } from '../suppressions/suppression-address';
+import { publishSuppressionChange } from '../suppressions/suppression-list';
 
 const FACT_OF_STATUS: Readonly<Record<string, string>> = {
   sent: MESSAGING_FACT_TYPES.messageSent,
@@ -109,7 +110,7 @@ async function suppressAfter(
 ): Promise<void> {
   const reason = suppressionReasonOf(message.failure!.code);
   if (reason === undefined || message.recipient === null) return;
-  await messages.addSuppression({
+  const entry: SuppressionEntity = {
     id: suppressionId(message.id, 'suppression'),
     workspaceId: decision.workspaceId,
     channel: message.channelType,
@@ -117,7 +118,8 @@ async function suppressAfter(
     reason,
     source: 'provider',
     createdAt: decision.atDate,
-  });
+  };
+  if (await messages.addSuppression(entry)) publishSuppressionChange(decision, 'added', entry);
 }
 
 /**

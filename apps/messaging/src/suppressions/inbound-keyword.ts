@@ -14,8 +14,9 @@ import { SuppressionList } from './suppression-list';
  * already keeps its entry) and asks the contacts service to revoke the contact's marketing consent on
  * the channel; an opt-in removes the address's `opted_out` entry and asks for the consent to be
  * granted. Both with source `keyword`, as of when the message was received. The list changes whether
- * or not the sender is a known contact; the consent only for one. When the channel sets a confirmation
- * for the keyword (`opt_out_reply` / `opt_in_reply`), it is queued to the sender.
+ * or not the sender is a known contact (each entry added or removed is published as a suppression
+ * fact); the consent only for one. When the channel sets a confirmation for the keyword
+ * (`opt_out_reply` / `opt_in_reply`), it is queued to the sender.
  */
 export async function applyKeyword(
   decision: MessagingDecision<unknown>,
@@ -28,7 +29,7 @@ export async function applyKeyword(
   const keyword = keywordOf(message.body ?? '', channel.metadata);
   if (keyword === null || message.recipient === null) return null;
   const address = senderAddress(channel.type, message.recipient);
-  const list = new SuppressionList(decision.manager);
+  const list = new SuppressionList(decision);
   if (keyword === 'opt_out') {
     await list.add({
       id: suppressionId(message.id, 'keyword'),

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
-import { MESSAGING_REQUEST_TYPES, type ChannelType, type Envelope } from '@cms/contracts';
+import {
+  MESSAGING_REQUEST_TYPES,
+  SUPPRESSION_FACT_TYPES,
+  type ChannelType,
+  type Envelope,
+} from '@cms/contracts';
 import { eventually } from '@cms/testing';
 
 import type { MessagingHarness, Outcome } from './messaging.harness';
@@ -105,6 +110,26 @@ export class MessagesFixture {
 
   untilStatus(workspaceId: number, id: string, status: string): Promise<MessageBody> {
     return this.until(workspaceId, id, `is ${status}`, (message) => message.status === status);
+  }
+
+  /** The suppression.added / suppression.removed facts of a workspace so far, in order. */
+  suppressionFacts(workspaceId: number): Envelope<Record<string, unknown>>[] {
+    const types: readonly string[] = Object.values(SUPPRESSION_FACT_TYPES);
+    return this.harness.kit
+      .recordsOn(this.harness.kit.topics.messaging)
+      .filter((fact) => types.includes(fact.type) && fact.workspaceid === String(workspaceId));
+  }
+
+  /**
+   * The workspace's suppression facts once there are `count`. The facts of a workspace arrive in the
+   * order of its decisions, so when the last change a test makes publishes one, a fact some earlier
+   * decision should not have published is among them.
+   */
+  untilSuppressionFacts(workspaceId: number, count: number): Promise<Envelope<Record<string, unknown>>[]> {
+    return this.harness.kit.waitFor(`${count} suppression facts of workspace ${workspaceId}`, () => {
+      const facts = this.suppressionFacts(workspaceId);
+      return facts.length >= count ? facts : undefined;
+    });
   }
 
   /** The message.* facts published about a message so far, in order. */

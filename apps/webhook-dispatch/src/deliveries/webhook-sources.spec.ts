@@ -2,6 +2,7 @@ import {
   CONSENT_FACT_TYPES,
   MESSAGE_WEBHOOK_FACT_TYPES,
   MESSAGING_FACT_TYPES,
+  SUPPRESSION_FACT_TYPES,
   WEBHOOK_EVENT_TYPES,
   type DecodedRecord,
 } from '@cms/contracts';
@@ -157,8 +158,13 @@ describe('the table from facts to webhook events', () => {
     expect(WEBHOOK_SOURCES[CONSENT_FACT_TYPES.granted]!.subject).toBeUndefined();
   });
 
-  it('leaves the facts of messages that are no webhook out of the table', () => {
-    for (const type of [MESSAGING_FACT_TYPES.messageQueued, MESSAGING_FACT_TYPES.messageReceived])
+  it('leaves the facts of messages and of the suppression list, which are no webhook, out of the table', () => {
+    for (const type of [
+      MESSAGING_FACT_TYPES.messageQueued,
+      MESSAGING_FACT_TYPES.messageReceived,
+      SUPPRESSION_FACT_TYPES.added,
+      SUPPRESSION_FACT_TYPES.removed,
+    ])
       expect(WEBHOOK_SOURCES[type]).toBeUndefined();
   });
 

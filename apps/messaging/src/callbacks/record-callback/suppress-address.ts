@@ -8,8 +8,8 @@ import { SuppressionList } from '../../suppressions/suppression-list';
 const REASONS = { opt_out: 'opted_out', complaint: 'spam_complaint', bounce: 'bounced' } as const;
 
 /**
- * Puts the address on the workspace's suppression list for the channel's type (source `provider`); an
- * address already on it keeps its first entry.
+ * Puts the address on the workspace's suppression list for the channel's type (source `provider`,
+ * published as `suppression.added`); an address already on it keeps its first entry.
  */
 export async function suppressAddress(
   decision: Decision<unknown>,
@@ -17,7 +17,7 @@ export async function suppressAddress(
   address: string,
   kind: keyof typeof REASONS,
 ): Promise<void> {
-  await new SuppressionList(decision.manager).add({
+  await new SuppressionList(decision).add({
     id: suppressionId(decision.derivedId('suppression', channel.type, address)),
     workspaceId: decision.workspaceId,
     channel: channel.type,

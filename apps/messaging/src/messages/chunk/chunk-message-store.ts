@@ -356,9 +356,27 @@ export class ChunkMessageStore implements MessageStore {
     });
   }
 
-  async addSuppression(suppression: SuppressionEntity): Promise<void> {
+  /**
+   * As the statement's ON CONFLICT DO NOTHING at the flush: an entry with the id or for the address,
+   * stored or added earlier in the chunk, is kept as it is. Rare (a provider's opt-out, bounce or
+   * complaint), so the table is read for each.
+   */
+  async addSuppression(suppression: SuppressionEntity): Promise<boolean> {
+    const { id, workspaceId, channel, address } = suppression;
+    const clashes = (entry: SuppressionEntity): boolean =>
+      entry.id === id ||
+      (Number(entry.workspaceId) === Number(workspaceId) &&
+        entry.channel === channel &&
+        entry.address === address);
+    if (this.suppressions.some(clashes)) return false;
+    const stored = (await this.manager.query(
+      'SELECT 1 FROM suppressions WHERE id = $1 OR (workspace_id = $2 AND channel = $3 AND address = $4)',
+      [id, workspaceId, channel, address],
+    )) as unknown[];
+    if (stored.length > 0) return false;
     this.suppressions.push({ ...suppression });
     this.undo.push(() => this.suppressions.pop());
+    return true;
   }
 
   async holdEarlyStatus(status: EarlyStatusEntity): Promise<void> {

@@ -9,8 +9,9 @@ import { suppressionResource } from '../suppression.resource';
 
 /**
  * `POST /api/v1/suppressions`: a manual entry (reason `manual`, source `api`) for the address,
- * normalised for the channel type (422 at the address when it is not one). An address already on the
- * list keeps its entry, which is answered 200: asking twice changes nothing.
+ * normalised for the channel type (422 at the address when it is not one), published as
+ * `suppression.added`. An address already on the list keeps its entry, which is answered 200: asking
+ * twice changes nothing and publishes nothing.
  */
 @Injectable()
 export class CreateSuppressionHandler {
@@ -22,7 +23,7 @@ export class CreateSuppressionHandler {
         { pointer: '/data/attributes/address', detail: address.detail },
       ]);
     }
-    const { added, entry } = await new SuppressionList(decision.manager).add({
+    const { added, entry } = await new SuppressionList(decision).add({
       id: suppressionId(decision.record.id, 'manual'),
       workspaceId: decision.workspaceId,
       channel,

@@ -6,17 +6,17 @@ import { MessagingException } from '../../decisions/messaging.exception';
 import { SuppressionList } from '../suppression-list';
 
 /**
- * `DELETE /api/v1/suppressions/{id}`: the address may be messaged again from the next send on. An
- * entry of another workspace, or none, is not found (404).
+ * `DELETE /api/v1/suppressions/{id}`: the address may be messaged again from the next send on
+ * (`suppression.removed`). An entry of another workspace, or none, is not found (404).
  */
 @Injectable()
 export class DeleteSuppressionHandler {
   async handle(decision: Decision<SuppressionDeleteRequestedV1>): Promise<Answer> {
     const id = decision.data.suppression_id;
-    const list = new SuppressionList(decision.manager);
+    const list = new SuppressionList(decision);
     const entry = await list.byId(decision.workspaceId, id);
     if (entry === null) throw MessagingException.suppressionNotFound(id);
-    await list.remove(id);
+    await list.remove(entry);
     return { status: 204 };
   }
 }
