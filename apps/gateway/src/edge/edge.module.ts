@@ -21,6 +21,7 @@ import { TemplatesApiController } from '../messaging-api/templates-api.controlle
 import { ProviderCallbackController } from '../provider-callbacks/provider-callback.controller';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { AudienceImportJobsController } from '../segments-api/audience-import-jobs.controller';
 import { SegmentsApi } from '../segments-api/segments-api';
 import { WebhookEndpointsApiController } from '../webhooks-api/webhook-endpoints-api.controller';
 import { AdminController } from '../workspaces/admin.controller';
@@ -48,6 +49,7 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     SuppressionsApiController,
     ProviderCallbackController,
     LinkRedirectController,
+    AudienceImportJobsController,
   ],
   providers: [
     ...EDGE_CONNECTIONS,
