@@ -5,6 +5,11 @@ import type { KitConfig } from '@cms/service-kit';
 /** `consumerName` names the requests consumer's checkpoints and consumer group. */
 export interface SegmentsConfig extends KitConfig {
   service: 'segments';
+  /**
+   * The import worker: looks for work every `pollMs`; a job has at most `chunksAhead` chunks sent to
+   * the contacts service and not decided yet; a turn sends at most `chunksPerTurn` chunks.
+   */
+  importWorker: { pollMs: number; chunksAhead: number; chunksPerTurn: number };
 }
 
 /** The schema the service's tables live in when DATABASE_SCHEMA is not set. */
@@ -21,6 +26,11 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
     ...serviceBaseConfig(reader, { httpPort: 3008, schema: DEFAULT_SCHEMA }),
     consumerName: reader.consumerName('CONSUMER_NAME', 'segments'),
     kafkaSessionTimeoutMs: reader.integer('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000),
+    importWorker: {
+      pollMs: reader.integer('IMPORT_WORKER_POLL_MS', 200, 5),
+      chunksAhead: reader.integer('IMPORT_CHUNKS_AHEAD', 4, 1),
+      chunksPerTurn: reader.integer('IMPORT_CHUNKS_PER_TURN', 8, 1),
+    },
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }

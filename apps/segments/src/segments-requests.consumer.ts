@@ -5,9 +5,10 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
 import { CreateAudienceHandler } from './audiences/create-audience/create-audience.handler';
 import { SEGMENTS_CONFIG, SOURCE, type SegmentsConfig } from './config';
+import { ProcessImportHandler } from './imports/process-import/process-import.handler';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
-const ANSWERED_TYPES = [SEGMENTS_REQUEST_TYPES.audienceCreate] as const;
+const ANSWERED_TYPES = [SEGMENTS_REQUEST_TYPES.audienceCreate, SEGMENTS_REQUEST_TYPES.importProcess] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
 
@@ -20,9 +21,11 @@ export class SegmentsRequestsConsumer {
   constructor(
     @Inject(SEGMENTS_CONFIG) private readonly config: SegmentsConfig,
     @Inject(CreateAudienceHandler) create: CreateAudienceHandler,
+    @Inject(ProcessImportHandler) processImport: ProcessImportHandler,
   ) {
     this.handlers = {
       [SEGMENTS_REQUEST_TYPES.audienceCreate]: (decision) => create.handle(decision),
+      [SEGMENTS_REQUEST_TYPES.importProcess]: (decision) => processImport.handle(decision),
     };
   }
 

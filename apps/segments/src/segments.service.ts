@@ -1,7 +1,13 @@
-import { SEGMENTS_RECORD_TYPES, OUTCOME_RECORD_TYPES } from '@cms/contracts';
+import {
+  CONTACTS_RECORD_TYPES,
+  IMPORT_ROWS_FACT_TYPE,
+  SEGMENTS_RECORD_TYPES,
+  OUTCOME_RECORD_TYPES,
+} from '@cms/contracts';
 import type { ServiceDefinition } from '@cms/service-kit';
 
 import { SegmentsInit1795800000000 } from '../migrations/1795800000000-segments-init.migration';
+import { SegmentsImportChunks1795800000100 } from '../migrations/1795800000100-segments-import-chunks.migration';
 import { SegmentsRequestsConsumer } from './segments-requests.consumer';
 import { AudiencesModule } from './audiences/audiences.module';
 import { AudienceEntity, AudienceMemberEntity } from './audiences/audience.entity';
@@ -11,7 +17,9 @@ import {
   SuppressionEntity,
   WorkspaceRevisionEntity,
 } from './contacts/contact.entity';
-import { ImportJobChunkEntity, ImportJobEntity } from './imports/import-job.entity';
+import { ImportWorker } from './imports/emit-chunks/import.worker';
+import { ImportEmissionEntity, ImportJobChunkEntity, ImportJobEntity } from './imports/import-job.entity';
+import { ImportsModule } from './imports/imports.module';
 import { SEGMENTS_CONFIG, DEFAULT_SCHEMA, loadConfig, SOURCE, type SegmentsConfig } from './config';
 
 /** The tables the log rebuilds: a replay must reproduce each of them row for row. */
@@ -34,8 +42,14 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
   configToken: SEGMENTS_CONFIG,
   loadConfig,
   projection: PROJECTION_ENTITIES,
-  migrations: [SegmentsInit1795800000000],
-  recordTypes: () => [...SEGMENTS_RECORD_TYPES, ...OUTCOME_RECORD_TYPES],
+  // The import worker's progress: a rebuild keeps it (no chunk is sent again), a blue/green switch carries it over.
+  jobs: [ImportEmissionEntity],
+  migrations: [SegmentsInit1795800000000, SegmentsImportChunks1795800000100],
+  recordTypes: () => [
+    ...SEGMENTS_RECORD_TYPES,
+    ...OUTCOME_RECORD_TYPES,
+    ...CONTACTS_RECORD_TYPES.filter((definition) => definition.type === IMPORT_ROWS_FACT_TYPE),
+  ],
   consumers: [
     {
       suffix: '',
@@ -45,7 +59,15 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
       // Most of what it reads is other services' requests; its own can wait 20 ms.
       gatherFetch: true,
     },
+    {
+      suffix: '.contacts',
+      component: 'contacts-consumer',
+      topics: (config) => [config.topics.contacts],
+      // Most contact facts pass by unread; an import's progress 20 ms later is no later.
+      gatherFetch: true,
+    },
   ],
-  modules: () => [AudiencesModule],
+  modules: () => [AudiencesModule, ImportsModule],
   controllers: [SegmentsRequestsConsumer],
+  workers: [{ component: 'import-worker', worker: ImportWorker }],
 };

@@ -181,7 +181,11 @@ export const SERVICE_CATALOG = catalog([
     httpPort: 3008,
     schema: 'segments',
     role: 'consumer',
-    consumers: [{ name: 'segments', topics: ['requests'] }],
+    consumers: [
+      { name: 'segments', topics: ['requests'] },
+      { name: 'segments.contacts', topics: ['contacts'] },
+    ],
+    carriedTables: ['import_emissions'],
     secrets: [],
   },
 ]);
