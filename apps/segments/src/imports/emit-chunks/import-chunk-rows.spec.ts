@@ -22,7 +22,7 @@ describe('the rows of an import chunk', () => {
     });
   });
 
-  it("gives row r the id at its place in the reserved blocks: id_blocks[⌊(r−1)/size⌋] + (r−1) mod size", () => {
+  it('gives row r the id at its place in the reserved blocks: id_blocks[⌊(r−1)/size⌋] + (r−1) mod size', () => {
     const blocks = [501, 9001, 301];
     expect(reservedContactId(blocks, 1)).toBe(501);
     expect(reservedContactId(blocks, ID_BLOCK_SIZE)).toBe(501 + ID_BLOCK_SIZE - 1);
