@@ -4,6 +4,7 @@ import type { ServiceDefinition } from '@cms/service-kit';
 import { GatewayInit1763780000000 } from '../migrations/1763780000000-gateway-init.migration';
 import { GatewayIntegrations1763810000000 } from '../migrations/1763810000000-gateway-integrations.migration';
 import { GatewayBigintIds1764000000000 } from '../migrations/1764000000000-gateway-bigint-ids.migration';
+import { GatewayImportJobIds1795800000001 } from '../migrations/1795800000001-gateway-import-job-ids.migration';
 import { DEFAULT_SCHEMA, GATEWAY_CONFIG, loadConfig, type GatewayConfig } from './config';
 import { DecisionsModule } from './decisions/decisions.module';
 import { SOURCE } from './decisions/request-decider';
@@ -24,6 +25,7 @@ export const GATEWAY_MIGRATIONS_IN_ORDER = [
   GatewayInit1763780000000,
   GatewayIntegrations1763810000000,
   GatewayBigintIds1764000000000,
+  GatewayImportJobIds1795800000001,
 ];
 
 /**

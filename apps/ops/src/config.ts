@@ -1,3 +1,4 @@
+import { SERVICE_CATALOG, upstreamUrlVariable } from '@cms/config';
 import { topicNames, type Topics } from '@cms/contracts';
 import { parseBrokers } from '@cms/kafka';
 
@@ -33,4 +34,12 @@ export function requireDatabaseUrl(): string {
   const url = process.env.DATABASE_URL?.trim();
   if (!url) throw new Error('DATABASE_URL is required for this command');
   return url;
+}
+
+/** The segments service's internal address (imports): SEGMENTS_URL, or its port on this machine. */
+export function segmentsUrl(): string {
+  const configured = process.env[upstreamUrlVariable('segments')]?.trim();
+  if (configured) return configured.replace(/\/+$/, '');
+  const port = SERVICE_CATALOG.find((service) => service.name === 'segments')!.httpPort;
+  return `http://127.0.0.1:${port}`;
 }

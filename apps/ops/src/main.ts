@@ -7,7 +7,8 @@ import { createLogger, logProcessWarnings } from '@cms/http';
 import { createKafka } from '@cms/kafka';
 import { Client } from 'pg';
 
-import { loadConfig, requireDatabaseUrl } from './config';
+import { loadConfig, requireDatabaseUrl, segmentsUrl } from './config';
+import { showImports } from './imports/imports.command';
 import { showLag } from './lag/lag.command';
 import { replay, ReplayInterrupted } from './replay/replay.command';
 import { UsageError } from './services/service-specs';
@@ -31,9 +32,12 @@ commands:
                       --schema S          the service's schema, if not its default
                       --json              print the report as one JSON line
                     Interrupting is safe: the same command resumes where the rebuild was.
+  imports           a progress bar per audience import queued or running (rows, rows/s, ETA)
+                      --workspace N   only that workspace's   --watch   redraw until none is left
+                      --json          one JSON line per job
 
-environment: KAFKA_BROKERS, DATABASE_URL (lag, replay), TOPIC_NAMESPACE, and for replay whatever the
-service itself needs (it runs as \`main.js rebuild\` with the same environment).
+environment: KAFKA_BROKERS, DATABASE_URL (lag, replay), TOPIC_NAMESPACE, SEGMENTS_URL (imports), and
+for replay whatever the service itself needs (it runs as \`main.js rebuild\` with the same environment).
 `;
 
 const OPTIONS = {
@@ -43,6 +47,8 @@ const OPTIONS = {
   'in-place': { type: 'boolean', default: false },
   'blue-green': { type: 'boolean', default: false },
   'no-switch': { type: 'boolean', default: false },
+  workspace: { type: 'string' },
+  watch: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -69,6 +75,19 @@ async function main(argv: string[]): Promise<number> {
   if (values.help || command === undefined) {
     process.stderr.write(USAGE);
     return values.help ? 0 : 2;
+  }
+  if (command === 'imports') {
+    if (argument !== undefined) throw new UsageError('imports takes no argument');
+    const workspace = values.workspace === undefined ? undefined : Number(values.workspace);
+    if (workspace !== undefined && !(Number.isSafeInteger(workspace) && workspace >= 1)) {
+      throw new UsageError('--workspace takes a workspace id');
+    }
+    return showImports({
+      segmentsUrl: segmentsUrl(),
+      ...(workspace !== undefined ? { workspace } : {}),
+      watch: values.watch,
+      json: values.json,
+    });
   }
   const config = loadConfig();
   const admin = createKafka({ brokers: config.kafkaBrokers, clientId: 'ops' }).admin();

@@ -7,6 +7,11 @@ export interface SegmentsConfig extends KitConfig {
   service: 'segments';
   /** Contacts the in-memory indexes of previews hold at most, all workspaces together. */
   indexMaxContacts: number;
+  /**
+   * The import worker: looks for work every `pollMs`; a job has at most `chunksAhead` chunks sent to
+   * the contacts service and not decided yet; a turn sends at most `chunksPerTurn` chunks.
+   */
+  importWorker: { pollMs: number; chunksAhead: number; chunksPerTurn: number };
 }
 
 /** The schema the service's tables live in when DATABASE_SCHEMA is not set. */
@@ -24,6 +29,11 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
     consumerName: reader.consumerName('CONSUMER_NAME', 'segments'),
     kafkaSessionTimeoutMs: reader.integer('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000),
     indexMaxContacts: reader.integer('SEGMENT_INDEX_MAX_CONTACTS', 5_000_000, 1_000),
+    importWorker: {
+      pollMs: reader.integer('IMPORT_WORKER_POLL_MS', 200, 5),
+      chunksAhead: reader.integer('IMPORT_CHUNKS_AHEAD', 4, 1),
+      chunksPerTurn: reader.integer('IMPORT_CHUNKS_PER_TURN', 8, 1),
+    },
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
 import { WriteAudiencesHandler } from './audiences/write-audiences/write-audiences.handler';
 import { SEGMENTS_CONFIG, SOURCE, type SegmentsConfig } from './config';
+import { ProcessImportHandler } from './imports/process-import/process-import.handler';
 import { REQUESTS_TRANSPORT } from './transports';
 
 /** The requests a client sends and waits for: each is answered on the outcome topic. */
@@ -12,6 +13,7 @@ const ANSWERED_TYPES = [
   SEGMENTS_REQUEST_TYPES.audienceCreate,
   SEGMENTS_REQUEST_TYPES.audienceUpdate,
   SEGMENTS_REQUEST_TYPES.audienceDelete,
+  SEGMENTS_REQUEST_TYPES.importProcess,
 ] as const;
 
 type AnsweredType = (typeof ANSWERED_TYPES)[number];
@@ -25,11 +27,13 @@ export class SegmentsRequestsConsumer {
   constructor(
     @Inject(SEGMENTS_CONFIG) private readonly config: SegmentsConfig,
     @Inject(WriteAudiencesHandler) audiences: WriteAudiencesHandler,
+    @Inject(ProcessImportHandler) processImport: ProcessImportHandler,
   ) {
     this.handlers = {
       [SEGMENTS_REQUEST_TYPES.audienceCreate]: (decision) => audiences.create(decision),
       [SEGMENTS_REQUEST_TYPES.audienceUpdate]: (decision) => audiences.update(decision),
       [SEGMENTS_REQUEST_TYPES.audienceDelete]: (decision) => audiences.delete(decision),
+      [SEGMENTS_REQUEST_TYPES.importProcess]: (decision) => processImport.handle(decision),
     };
   }
 

@@ -1,7 +1,13 @@
-import { SEGMENTS_RECORD_TYPES, OUTCOME_RECORD_TYPES } from '@cms/contracts';
+import {
+  CONTACTS_RECORD_TYPES,
+  IMPORT_ROWS_FACT_TYPE,
+  SEGMENTS_RECORD_TYPES,
+  OUTCOME_RECORD_TYPES,
+} from '@cms/contracts';
 import type { ServiceDefinition } from '@cms/service-kit';
 
 import { SegmentsInit1795800000000 } from '../migrations/1795800000000-segments-init.migration';
+import { SegmentsImportChunks1795800000100 } from '../migrations/1795800000100-segments-import-chunks.migration';
 import { SegmentsRequestsConsumer } from './segments-requests.consumer';
 import { AudiencesModule } from './audiences/audiences.module';
 import { AudienceEntity, AudienceMemberEntity } from './audiences/audience.entity';
@@ -12,11 +18,13 @@ import {
   TagEntity,
   WorkspaceRevisionEntity,
 } from './contacts/contact.entity';
-import { ImportJobChunkEntity, ImportJobEntity } from './imports/import-job.entity';
 import { CONTACT_VIEW_RECORD_TYPES } from './contacts/contact-projection';
 import { SUPPRESSION_VIEW_RECORD_TYPES } from './contacts/suppression-projection';
 import { ContactViewChunk, SuppressionViewChunk } from './contacts/view-facts.consumer';
 import { ViewModule } from './contacts/view.module';
+import { ImportWorker } from './imports/emit-chunks/import.worker';
+import { ImportEmissionEntity, ImportJobChunkEntity, ImportJobEntity } from './imports/import-job.entity';
+import { ImportsModule } from './imports/imports.module';
 import { CONTACTS_TRANSPORT, MESSAGING_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 import { SEGMENTS_CONFIG, DEFAULT_SCHEMA, loadConfig, SOURCE, type SegmentsConfig } from './config';
 
@@ -44,13 +52,16 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
   configToken: SEGMENTS_CONFIG,
   loadConfig,
   projection: PROJECTION_ENTITIES,
-  migrations: [SegmentsInit1795800000000],
-  // Its requests, and the contact and suppression facts its view is made of.
+  // The import worker's progress: a rebuild keeps it (no chunk is sent again), a blue/green switch carries it over.
+  jobs: [ImportEmissionEntity],
+  migrations: [SegmentsInit1795800000000, SegmentsImportChunks1795800000100],
+  // Its requests, the contact and suppression facts its view is made of, and the contacts' import decisions.
   recordTypes: () => [
     ...SEGMENTS_RECORD_TYPES,
     ...OUTCOME_RECORD_TYPES,
     ...CONTACT_VIEW_RECORD_TYPES,
     ...SUPPRESSION_VIEW_RECORD_TYPES,
+    ...CONTACTS_RECORD_TYPES.filter((definition) => definition.type === IMPORT_ROWS_FACT_TYPE),
   ],
   consumers: [
     {
@@ -80,6 +91,7 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
       gatherFetch: true,
     },
   ],
-  modules: () => [AudiencesModule, ViewModule],
+  modules: () => [AudiencesModule, ViewModule, ImportsModule],
   controllers: [SegmentsRequestsConsumer],
+  workers: [{ component: 'import-worker', worker: ImportWorker }],
 };

@@ -90,6 +90,11 @@ async function seed(
   });
 }
 
+/** The resource an accepted outcome carries. */
+function resourceOf(outcome: OutcomeEnvelope): { id: number } & Record<string, unknown> {
+  return (outcome.data as unknown as { resource: { id: number } & Record<string, unknown> }).resource;
+}
+
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
@@ -304,7 +309,7 @@ describe('audiences', () => {
       exclude_contact_ids: [],
     });
     expect(outcome.type).toBe(OUTCOME_TYPES.accepted);
-    const created = (outcome.data as { resource: { id: number } }).resource;
+    const created = resourceOf(outcome);
     expect(created).toMatchObject({ name: 'Lisbon', source: 'filters' });
     const read = await call('GET', `/internal/v1/audiences/${created.id}`, ws);
     expect(read.body.data).toMatchObject({ id: created.id, size: 1, source: 'filters' });
@@ -329,12 +334,12 @@ describe('audiences', () => {
     const member = nextId();
     await seed(ws, [{ id: member }]);
     const first = await audience(ws, { name: 'A' });
-    const a = (first.data as { resource: { id: number } }).resource.id;
+    const a = resourceOf(first).id;
     const second = await audience(ws, {
       name: 'B',
       filter_criteria: [{ field: 'audience', operator: 'in', value: [a] }],
     });
-    const b = (second.data as { resource: { id: number } }).resource.id;
+    const b = resourceOf(second).id;
 
     expect((await audience(ws, { name: 'A' })).data).toMatchObject({
       status: 422,

@@ -186,6 +186,7 @@ export const SERVICE_CATALOG = catalog([
       { name: 'segments.contacts', topics: ['contacts'] },
       { name: 'segments.messaging', topics: ['messaging'] },
     ],
+    carriedTables: ['import_emissions'],
     secrets: [],
     settings: [
       {

@@ -1,4 +1,5 @@
 export * from './infrastructure.module';
+export * from './polled-worker';
 export * from './rebuild-shares';
 export * from './service-app';
 export * from './service-definition';

@@ -22,6 +22,7 @@ import { ProviderCallbackController } from '../provider-callbacks/provider-callb
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { AudiencesApiController } from '../segments-api/audiences-api.controller';
+import { AudienceImportJobsController } from '../segments-api/audience-import-jobs.controller';
 import { SegmentsApi } from '../segments-api/segments-api';
 import { WebhookEndpointsApiController } from '../webhooks-api/webhook-endpoints-api.controller';
 import { AdminController } from '../workspaces/admin.controller';
@@ -50,6 +51,7 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     AudiencesApiController,
     ProviderCallbackController,
     LinkRedirectController,
+    AudienceImportJobsController,
   ],
   providers: [
     ...EDGE_CONNECTIONS,

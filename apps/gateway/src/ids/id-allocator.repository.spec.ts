@@ -110,6 +110,23 @@ describe('IdAllocatorRepository', () => {
     expect(sequence.queries).toBe(2);
   });
 
+  it('reserves whole blocks in one round trip, never handing out their ids elsewhere', async () => {
+    const sequence = new FakeSequence();
+    const ids = new IdAllocatorRepository(sequence.dataSource);
+    const first = ids.next('contact');
+    await sequence.answer();
+    expect(await first).toBe(1);
+
+    const blocks = ids.blocks('contact', 3);
+    await sequence.answer();
+    expect(await blocks).toEqual([ID_BLOCK_SIZE + 1, 2 * ID_BLOCK_SIZE + 1, 3 * ID_BLOCK_SIZE + 1]);
+    expect(sequence.queries).toBe(2);
+    // The block in hand goes on where it was; no id of the reserved blocks is handed out.
+    expect(await ids.next('contact')).toBe(2);
+    expect(await ids.blocks('contact', 0)).toEqual([]);
+    expect(sequence.queries).toBe(2);
+  });
+
   it('fails the requests waiting for a block the database could not give, and serves the next ones', async () => {
     const sequence = new FakeSequence();
     const ids = new IdAllocatorRepository(sequence.dataSource);

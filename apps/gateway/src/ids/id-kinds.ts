@@ -12,8 +12,9 @@ export const ID_KINDS = [
   'bot',
   'workflow',
   'template',
+  'import_job',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
-/** Ids handed out per database round trip. */
-export const ID_BLOCK_SIZE = 100;
+/** Ids handed out per database round trip (shared with the services a request hands reserved blocks to). */
+export { ID_BLOCK_SIZE } from '@cms/contracts';

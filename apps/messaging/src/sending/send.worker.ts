@@ -1,3 +1,4 @@
+import { PolledWorker } from '@cms/service-kit';
 import type { Logger } from 'pino';
 
 import type { ChannelCredentials } from '../channels/channel-credentials';
@@ -13,7 +14,6 @@ import type {
   SendQueueRepository,
 } from './send-queue.repository';
 import { recipientOf } from './recipient-rules';
-import { PolledWorker } from './polling-loop';
 
 export interface SendWorkerOptions {
   queue: SendQueueRepository;

@@ -1,9 +1,9 @@
 import { ALERT_REQUEST_TYPES, deterministicId, MESSAGING_REQUEST_TYPES } from '@cms/contracts';
 import { idFromDatabase } from '@cms/persistence';
+import { PolledWorker } from '@cms/service-kit';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 
-import { PolledWorker } from './polling-loop';
 import { appendWorkerRecords, type WorkerRecord } from './worker-records';
 
 export interface TimerWorkerOptions {

@@ -1,4 +1,4 @@
-import type { ImportJobStatus, ImportRowErrorV1 } from '@cms/contracts';
+import type { ImportJobStatus, ImportRowDecisionV1, ImportRowErrorV1 } from '@cms/contracts';
 import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
@@ -79,4 +79,41 @@ export class ImportJobChunkEntity {
 
   @PrimaryColumn({ type: 'integer' })
   chunk!: number;
+
+  /** The time of the record that decided it. */
+  @Column({ type: 'timestamptz' })
+  at!: Date;
+
+  /**
+   * The chunk's decided rows while its job is not known yet: a rebuild reads the contacts topic and
+   * the requests topic side by side, so a chunk's decision may come before the job's request. The
+   * job's decision applies them and empties this; live it is always null.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  pending!: ImportRowDecisionV1[] | null;
+}
+
+/**
+ * The import worker's progress through a job's chunks: not derived from the log (a rebuild keeps it,
+ * so no chunk is sent twice), one row per job for good (a job found without one is one to start).
+ * `chunks` is where sending ends: the job's chunk count, or where it stopped when the upload went.
+ */
+@Entity({ name: 'import_emissions' })
+export class ImportEmissionEntity {
+  @PrimaryColumn(idColumn({ name: 'job_id' }))
+  jobId!: number;
+
+  @Column(idColumn({ name: 'workspace_id' }))
+  workspaceId!: number;
+
+  /** The next chunk to send (0-based). */
+  @Column({ name: 'next_chunk', type: 'integer' })
+  nextChunk!: number;
+
+  @Column({ type: 'integer' })
+  chunks!: number;
+
+  /** Unused by this worker, whose transaction is its lease (it does no I/O while it holds a row). */
+  @Column({ name: 'leased_until', type: 'timestamptz', nullable: true })
+  leasedUntil!: Date | null;
 }

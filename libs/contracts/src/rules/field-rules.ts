@@ -5,6 +5,12 @@ import { ValidateBy, type ValidationOptions } from 'class-validator';
 /** Identifiers of stored resources are positive integers up to 2^53 − 1 (extensions §1). */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Ids the gateway mints per database round trip: each `nextval` of an id sequence reserves a block of
+ * this many. A request that carries reserved blocks (an import's `id_blocks`) carries their first ids.
+ */
+export const ID_BLOCK_SIZE = 100;
+
 /** A JSON number that is a whole number from 1 to 2^53 − 1: never a string, a fraction or 1e300. */
 export function isId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;

@@ -3,6 +3,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsInt,
   IsISO8601,
   IsObject,
@@ -18,6 +19,7 @@ import {
 import { IsOptionalNotNull } from '../contacts/channels';
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
 import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
+import { ID_BLOCK_SIZE } from '../rules/field-rules';
 
 /**
  * Segments (extensions §11): audiences made of a filter, of lists of contact ids or of an imported
@@ -56,6 +58,8 @@ export const SEGMENTS_REQUEST_TYPES = {
   audienceUpdate: 'audience.update.requested',
   audienceDelete: 'audience.delete.requested',
   importProcess: 'audience-import.process.requested',
+  /** Appended by the segments service's import worker: the job's rows can no longer be read. */
+  importFail: 'audience-import.fail.requested',
 } as const;
 
 export const SEGMENTS_FACT_TYPES = {
@@ -239,10 +243,37 @@ export class ImportProcessRequestedV1 extends ProcessImportBody {
    * in order): data row r may create the contact `id_blocks[⌊(r−1)/size⌋] + (r−1) mod size`.
    */
   @IsArray()
-  @ArrayMaxSize(Math.ceil(MAX_IMPORT_ROWS / 100))
+  @ArrayMaxSize(Math.ceil(MAX_IMPORT_ROWS / ID_BLOCK_SIZE))
   @IsInt({ each: true })
   @Min(1, { each: true })
   id_blocks!: number[];
+
+  /**
+   * The upload as the gateway read it (its `row_count` and `expires_at`): the record carries what the
+   * decision needs of it, so that deciding it again from the log (a rebuild, after the upload is long
+   * gone) decides the same.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(MAX_IMPORT_ROWS)
+  rows_total!: number;
+
+  @IsISO8601()
+  upload_expires_at!: string;
+}
+
+/** Why an import job's rows could not all be sent to the contacts service. */
+export const IMPORT_FAILURE_REASONS = ['upload_unavailable'] as const;
+export type ImportFailureReason = (typeof IMPORT_FAILURE_REASONS)[number];
+
+/** From the import worker, not a client: nobody waits for it. */
+export class ImportFailRequestedV1 {
+  @IsInt()
+  @Min(1)
+  job_id!: number;
+
+  @IsIn(IMPORT_FAILURE_REASONS)
+  reason!: ImportFailureReason;
 }
 
 // --- facts ------------------------------------------------------------------------------------
@@ -344,6 +375,7 @@ export const SEGMENTS_REQUEST_SCHEMAS = {
   [SEGMENTS_REQUEST_TYPES.audienceUpdate]: AudienceUpdateRequestedV1,
   [SEGMENTS_REQUEST_TYPES.audienceDelete]: AudienceDeleteRequestedV1,
   [SEGMENTS_REQUEST_TYPES.importProcess]: ImportProcessRequestedV1,
+  [SEGMENTS_REQUEST_TYPES.importFail]: ImportFailRequestedV1,
 } as const;
 
 export type SegmentsRequestPayloads = PayloadsOf<typeof SEGMENTS_REQUEST_SCHEMAS>;

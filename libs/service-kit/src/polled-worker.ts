@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 
+import type { BackgroundWorker } from './service-definition';
+
 export interface PollingLoopOptions {
   /** Turns run side by side. */
   concurrency: number;
@@ -78,9 +80,9 @@ export class PollingLoop {
 
 /**
  * A background worker made of a polling loop: its turns, started once the consumers listen and let
- * finish on shutdown. A worker says what one turn does.
+ * finish on shutdown (a BackgroundWorker of the service's `workers`). A worker says what one turn does.
  */
-export abstract class PolledWorker {
+export abstract class PolledWorker implements BackgroundWorker {
   private readonly loop: PollingLoop;
 
   protected constructor(options: Omit<PollingLoopOptions, 'turn'>) {

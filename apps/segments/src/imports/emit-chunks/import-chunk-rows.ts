@@ -1,0 +1,70 @@
+import { ID_BLOCK_SIZE, IMPORT_ROWS_PER_CHUNK, type ImportRowV1 } from '@cms/contracts';
+
+import type { ImportMapping } from '../import-job.entity';
+
+/** The longest value a row carries to the contacts service (ImportRowV1's bound). */
+export const MAX_IMPORT_CELL_LENGTH = 1024;
+
+/** The chunks of a job of `rowsTotal` data rows. */
+export function chunkCount(rowsTotal: number): number {
+  return Math.ceil(rowsTotal / IMPORT_ROWS_PER_CHUNK);
+}
+
+/** The 1-based data rows of a chunk (0-based), both ends included. */
+export function chunkRows(chunk: number, rowsTotal: number): { first: number; last: number } {
+  const first = chunk * IMPORT_ROWS_PER_CHUNK + 1;
+  return { first, last: Math.min(rowsTotal, first + IMPORT_ROWS_PER_CHUNK - 1) };
+}
+
+/** The contact id reserved for data row `row`: its place in the blocks the gateway reserved, in order. */
+export function reservedContactId(idBlocks: readonly number[], row: number): number {
+  const block = idBlocks[Math.floor((row - 1) / ID_BLOCK_SIZE)];
+  if (block === undefined) throw new RangeError(`no block of contact ids is reserved for row ${row}`);
+  return block + ((row - 1) % ID_BLOCK_SIZE);
+}
+
+/**
+ * A cell as the row carries it: trimmed, null when empty (or when the row has no such cell), and cut
+ * to MAX_IMPORT_CELL_LENGTH (never inside a surrogate pair). A value that long is no phone or email;
+ * the contacts service judges it as the rest.
+ */
+export function cellValue(cell: string | undefined): string | null {
+  const value = cell?.trim() ?? '';
+  if (value === '') return null;
+  if (value.length <= MAX_IMPORT_CELL_LENGTH) return value;
+  const cut = value.slice(0, MAX_IMPORT_CELL_LENGTH);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** Where each mapped column is among the upload's columns; undefined when one of them is not there. */
+export function columnIndexes(
+  mapping: ImportMapping,
+  columns: readonly string[],
+): { phone: number | null; email: number | null; name: number | null } | undefined {
+  const indexes = { phone: null as number | null, email: null as number | null, name: null as number | null };
+  for (const key of ['phone', 'email', 'name'] as const) {
+    const column = mapping[key];
+    if (column === null) continue;
+    const index = columns.indexOf(column);
+    if (index === -1) return undefined;
+    indexes[key] = index;
+  }
+  return indexes;
+}
+
+/** One data row as the contacts service gets it: its mapped values and the contact id it may create. */
+export function importRow(
+  row: number,
+  cells: readonly string[],
+  indexes: NonNullable<ReturnType<typeof columnIndexes>>,
+  idBlocks: readonly number[],
+): ImportRowV1 {
+  const value = (index: number | null): string | null => (index === null ? null : cellValue(cells[index]));
+  return {
+    row,
+    phone: value(indexes.phone),
+    email: value(indexes.email),
+    name: value(indexes.name),
+    contact_id: reservedContactId(idBlocks, row),
+  };
+}
