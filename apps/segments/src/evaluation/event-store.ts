@@ -68,7 +68,6 @@ export class EventStore {
 
   /** Records an event; `row` is its contact's row, or -1 while the contact is not known. */
   upsert(event: ContactEventRow, row: number): void {
-    const known = this.slots.get(event.event_id);
     if (this.waitingFor.size > 0) this.waitingFor.delete(event.event_id);
     let nameIndex = this.names.get(event.name);
     if (nameIndex === undefined) {
@@ -76,19 +75,22 @@ export class EventStore {
       this.names.set(event.name, nameIndex);
       this.logs.push(new NameLog());
     }
-    if (known >= 0 && floor(known / SLOT_SPAN) === nameIndex) {
+    const log = this.logs[nameIndex]!;
+    // Where a new event goes: the end of its name's log. Most events are new, so one probe of the
+    // id table both finds a known event and records a new one.
+    const known = this.slots.putIfAbsent(event.event_id, nameIndex * SLOT_SPAN + log.length);
+    if (known < 0) {
+      log.append(row, event.occurred_at);
+    } else if (floor(known / SLOT_SPAN) === nameIndex) {
       const slot = known % SLOT_SPAN;
-      this.logs[nameIndex]!.rows[slot] = row;
-      this.logs[nameIndex]!.times[slot] = event.occurred_at;
+      log.rows[slot] = row;
+      log.times[slot] = event.occurred_at;
     } else {
-      if (known >= 0) {
-        // Renamed: the old occurrence no longer counts under its old name.
-        const old = this.logs[floor(known / SLOT_SPAN)]!;
-        old.rows[known % SLOT_SPAN] = -1;
-        old.times[known % SLOT_SPAN] = NO_TIME;
-      }
-      const slot = this.logs[nameIndex]!.append(row, event.occurred_at);
-      this.slots.set(event.event_id, nameIndex * SLOT_SPAN + slot);
+      // Renamed: the old occurrence no longer counts under its old name.
+      const old = this.logs[floor(known / SLOT_SPAN)]!;
+      old.rows[known % SLOT_SPAN] = -1;
+      old.times[known % SLOT_SPAN] = NO_TIME;
+      this.slots.set(event.event_id, nameIndex * SLOT_SPAN + log.append(row, event.occurred_at));
     }
     if (row < 0) {
       this.waitingFor.set(event.event_id, event.contact_id);

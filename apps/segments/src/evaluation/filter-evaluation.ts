@@ -44,7 +44,7 @@ export interface IndexColumns {
   tag(id: number): RowBits | undefined;
   consent(channel: ConsentChannel, value: boolean): RowBits;
   link(channel: LinkChannel): TextColumn;
-  /** The column of a custom-field path, built by the index before evaluation starts. */
+  /** The column of a custom-field path (built on first use). */
   dataColumn(path: readonly string[]): DataColumn;
 }
 

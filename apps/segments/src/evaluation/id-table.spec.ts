@@ -23,6 +23,14 @@ describe('IdTable', () => {
     expect(table.size).toBe(1);
   });
 
+  it('adds an id once with putIfAbsent, answering the value it already had after that', () => {
+    const table = new IdTable(2);
+    for (let id = 1; id <= 1000; id += 1) expect(table.putIfAbsent(id * 7, id)).toBe(-1);
+    for (let id = 1; id <= 1000; id += 1) expect(table.putIfAbsent(id * 7, 0)).toBe(id);
+    expect(table.get(7000)).toBe(1000);
+    expect(table.size).toBe(1000);
+  });
+
   it('keeps its entries when room is reserved ahead of a load', () => {
     const table = new IdTable();
     table.set(11, 5);
@@ -35,6 +43,9 @@ describe('IdTable', () => {
 
   it('refuses what is not an id', () => {
     const table = new IdTable();
-    for (const bad of [0, -3, 1.5, Number.NaN, 2 ** 53]) expect(() => table.set(bad, 1)).toThrow(RangeError);
+    for (const bad of [0, -3, 1.5, Number.NaN, 2 ** 53]) {
+      expect(() => table.set(bad, 1)).toThrow(RangeError);
+      expect(() => table.putIfAbsent(bad, 1)).toThrow(RangeError);
+    }
   });
 });

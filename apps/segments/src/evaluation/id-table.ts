@@ -5,7 +5,7 @@ import { grownCapacity } from './capacity';
 const { imul, floor } = Math;
 
 /** The table grows before it is fuller than this: linear probing stays short. */
-const MAX_LOAD = 0.6;
+const MAX_LOAD = 0.7;
 
 /**
  * A hash table from ids (positive safe integers: contact and event ids) to numbers, in two typed
@@ -56,6 +56,27 @@ export class IdTable {
         this.values[slot] = value;
         this.filled += 1;
         return;
+      }
+    }
+  }
+
+  /**
+   * Gives `id` the value `value` unless it has one: answers -1 when it was added, else the value it
+   * already had (left as it was). One probe where get-then-set would take two.
+   */
+  putIfAbsent(id: number, value: number): number {
+    if (!(id > 0 && Number.isSafeInteger(id))) throw new RangeError(`ids are positive integers, not ${id}`);
+    if (this.filled + 1 > this.keys.length * MAX_LOAD) this.rehash(grownCapacity(this.keys.length, 0, 16));
+    const keys = this.keys;
+    const slots = keys.length;
+    for (let slot = home(id, slots); ; slot = slot + 1 === slots ? 0 : slot + 1) {
+      const key = keys[slot]!;
+      if (key === id) return this.values[slot]!;
+      if (key === 0) {
+        keys[slot] = id;
+        this.values[slot] = value;
+        this.filled += 1;
+        return -1;
       }
     }
   }

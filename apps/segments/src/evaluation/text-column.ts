@@ -48,22 +48,35 @@ export class TextColumn {
     // A column most rows leave empty (a rarely linked channel) stays small until a value arrives.
     if (value === null && row >= this.rowEntry.length) return;
     this.ensureRows(row + 1);
-    const text = value === null ? null : this.normalise(value);
     const old = this.rowEntry[row]!;
-    const hash = text === null ? 0 : hashText(text);
-    // Most updates of a contact leave most of its fields as they were: write nothing for those.
-    if (text !== null && old >= 0 && this.rowHash[row] === hash && this.entryText(old) === text) return;
-    if (old === -1 && text === null) return;
-    this.presence.set(row, text !== null);
-    if (old >= 0) {
-      this.entryRow[old] = -1;
-      this.deadBytes += this.entryLength(old) + 1;
-    }
-    if (text === null) {
+    if (value === null) {
+      if (old === -1) return;
+      this.release(old);
       this.rowEntry[row] = -1;
+      this.presence.set(row, false);
       return;
     }
-    this.rowEntry[row] = this.append(text, row);
+    // ASCII (most values) is folded and hashed in one pass and written as it is read; anything else
+    // goes through toLowerCase and the UTF-8 encoder.
+    const fold = this.ignoresCase;
+    let hash = 0x811c9dc5;
+    let ascii = true;
+    for (let index = 0; index < value.length; index += 1) {
+      let code = value.charCodeAt(index);
+      if (code >= 0x80) {
+        ascii = false;
+        break;
+      }
+      if (fold && code >= 65 && code <= 90) code += 32;
+      hash = imul(hash ^ code, 16777619);
+    }
+    const text = ascii ? value : this.normalise(value);
+    hash = ascii ? hash >>> 0 : hashText(text);
+    // Most updates of a contact leave most of its fields as they were: write nothing for those.
+    if (old >= 0 && this.rowHash[row] === hash && this.entryHolds(old, text, ascii)) return;
+    if (old >= 0) this.release(old);
+    this.presence.set(row, true);
+    this.rowEntry[row] = this.append(text, ascii, row);
     this.rowHash[row] = hash;
     if (this.deadBytes > COMPACT_AFTER_DEAD_BYTES && this.deadBytes * 2 > this.used) this.compact();
   }
@@ -218,7 +231,8 @@ export class TextColumn {
     return this.bytes.compare(candidate, 0, length, start, start + length) === 0;
   }
 
-  private append(text: string, row: number): number {
+  /** Writes a value (ASCII folded here when the column ignores case) as a new entry of the row. */
+  private append(text: string, ascii: boolean, row: number): number {
     // UTF-8 takes at most three bytes per UTF-16 unit.
     this.ensureBytes(this.used + text.length * 3 + 1);
     if (this.entries === this.entryStart.length) {
@@ -230,10 +244,38 @@ export class TextColumn {
     this.entryStart[entry] = this.used;
     this.entryRow[entry] = row;
     this.entries += 1;
-    this.used += writeUtf8(this.bytes, text, this.used);
-    this.bytes[this.used] = SEPARATOR;
+    const bytes = this.bytes;
+    if (ascii) {
+      const fold = this.ignoresCase;
+      for (let index = 0; index < text.length; index += 1) {
+        const code = text.charCodeAt(index);
+        bytes[this.used + index] = fold && code >= 65 && code <= 90 ? code + 32 : code;
+      }
+      this.used += text.length;
+    } else {
+      this.used += bytes.write(text, this.used, 'utf8');
+    }
+    bytes[this.used] = SEPARATOR;
     this.used += 1;
     return entry;
+  }
+
+  /** Whether an entry holds this value (ASCII compared folded, byte by byte). */
+  private entryHolds(entry: number, text: string, ascii: boolean): boolean {
+    if (!ascii) return this.entryText(entry) === text;
+    const start = this.entryStart[entry]!;
+    if (this.entryLength(entry) !== text.length) return false;
+    const fold = this.ignoresCase;
+    for (let index = 0; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
+      if (this.bytes[start + index] !== (fold && code >= 65 && code <= 90 ? code + 32 : code)) return false;
+    }
+    return true;
+  }
+
+  private release(entry: number): void {
+    this.entryRow[entry] = -1;
+    this.deadBytes += this.entryLength(entry) + 1;
   }
 
   /** Copies the live entries, in order, into a log of their own size. */
@@ -276,24 +318,6 @@ export class TextColumn {
     this.rowEntry = rowEntry;
     this.rowHash = grown(this.rowHash, size);
   }
-}
-
-/**
- * Writes ASCII text byte by byte (a native call per short value costs more than the copy) and hands
- * anything else to the UTF-8 encoder. Answers the bytes written.
- */
-function writeUtf8(bytes: Buffer, text: string, at: number): number {
-  const length = text.length;
-  if (length <= 64) {
-    let index = 0;
-    for (; index < length; index += 1) {
-      const code = text.charCodeAt(index);
-      if (code >= 0x80) break;
-      bytes[at + index] = code;
-    }
-    if (index === length) return length;
-  }
-  return bytes.write(text, at, 'utf8');
 }
 
 /** FNV-1a over the UTF-16 units: cheap, and equal texts always hash equal. */

@@ -72,8 +72,8 @@ const CHANNEL_ORDER: readonly ChannelType[] = [...CHANNEL_TYPES];
  * - created_at, updated_at: Float64Array of epoch ms;
  * - tags: a bitset per tag id; consent: a bitset per channel for true and one for false;
  * - linked channel ids: a TextColumn per channel (kept as sent, trimmed);
- * - custom fields: the JSON of every contact's `data` off the heap (DataLog), and a typed column per
- *   path (DataColumn) built the first time a filter names the path, then kept up to date;
+ * - custom fields: every contact's `data` packed off the heap (DataLog), and a typed column per path
+ *   (DataColumn) built the first time a filter names the path, then kept up to date;
  * - events: per name, every occurrence's row and time (EventStore).
  *
  * Writes are incremental: a changed contact rewrites its row in every column, including the data
@@ -208,7 +208,6 @@ export class WorkspaceIndex implements IndexColumns {
 
   /** The rows of the contacts matching every item of `criteria` (an empty filter matches all). */
   evaluate(criteria: readonly FilterNode[], context: EvaluationContext): Bitset {
-    this.buildDataColumns(dataPaths(criteria));
     return evaluateFilter(this, criteria, context);
   }
 
@@ -248,7 +247,9 @@ export class WorkspaceIndex implements IndexColumns {
       while (word !== 0) {
         const low = word & -word;
         word ^= low;
-        const id = ids[(w << 5) + 31 - clz32(low)]!;
+        const row = (w << 5) + 31 - clz32(low);
+        if (row >= this.rows) break;
+        const id = ids[row]!;
         if (filled < limit) {
           heap[filled] = id;
           filled += 1;
@@ -321,24 +322,17 @@ export class WorkspaceIndex implements IndexColumns {
     return this.linkColumns[channel];
   }
 
+  /** The column of a custom-field path, built from every contact's packed `data` on first use. */
   dataColumn(path: readonly string[]): DataColumn {
-    this.buildDataColumns([path]);
-    return this.dataColumns.get(path.join('.'))!;
-  }
-
-  /** Builds the columns of the paths not built yet from the packed `data` of every contact. */
-  private buildDataColumns(paths: ReadonlyArray<readonly string[]>): void {
-    const missing = new Map<string, DataColumn>();
-    for (const path of paths) {
-      const key = path.join('.');
-      if (!this.dataColumns.has(key) && !missing.has(key)) missing.set(key, new DataColumn(path));
-    }
-    if (missing.size === 0) return;
-    for (const column of missing.values()) {
-      const read = this.dataLog.pathReader(column.path);
+    const key = path.join('.');
+    let column = this.dataColumns.get(key);
+    if (column === undefined) {
+      column = new DataColumn(path);
+      const read = this.dataLog.pathReader(path);
       for (let row = 0; row < this.rows; row += 1) column.set(row, read(row));
+      this.dataColumns.set(key, column);
     }
-    for (const [key, column] of missing) this.dataColumns.set(key, column);
+    return column;
   }
 
   /**
@@ -383,22 +377,6 @@ function linkedId(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
-}
-
-/** Every custom-field path a filter names. */
-export function dataPaths(criteria: readonly FilterNode[]): string[][] {
-  const paths: string[][] = [];
-  const visit = (node: FilterNode): void => {
-    if (node.kind === 'condition') {
-      if (node.condition.kind === 'data') paths.push(node.condition.path);
-    } else if (node.kind === 'not') {
-      visit(node.node);
-    } else {
-      node.nodes.forEach(visit);
-    }
-  };
-  criteria.forEach(visit);
-  return paths;
 }
 
 function siftUp(heap: Float64Array, index: number): void {
