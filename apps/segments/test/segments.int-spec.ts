@@ -156,9 +156,11 @@ describe('preview', () => {
         eventFact(ws, nextId(), a, 'purchase', ago(2)),
         eventFact(ws, nextId(), a, 'purchase', ago(3)),
         eventFact(ws, nextId(), d, 'purchase', ago(45)),
-        suppressionFact(ws, `sup_${'1'.repeat(32)}`, 'sms', '+15550000004', true),
       ],
     );
+    await harness.publish(harness.topics.messaging, [
+      suppressionFact(ws, `sup_${'1'.repeat(32)}`, 'sms', '+15550000004', true),
+    ]);
     await eventually('the events and the suppression in the view', async () => {
       const rows: unknown[] = await harness.db.query('SELECT 1 FROM suppressions WHERE workspace_id = $1', [
         ws,

@@ -1,9 +1,6 @@
-import { deterministicId, type ChannelType } from '@cms/contracts';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { deterministicId, toE164, type ChannelType } from '@cms/contracts';
 
 const PHONE_CHANNELS: readonly ChannelType[] = ['whatsapp', 'sms', 'rcs'];
-/** Digits with the usual separators, an optional leading + (or 00) and nothing else. */
-const PHONE_CHARACTERS = /^\+?[\d\s().\-/]+$/;
 /** One @, something on each side, no white space: what a mail server could take. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -16,22 +13,8 @@ export function isPhoneChannel(type: ChannelType): boolean {
   return PHONE_CHANNELS.includes(type);
 }
 
-/**
- * The E.164 form of a phone number given with its country code, as the contacts service stores a
- * contact's phone (`+44 7700 900123`, `0044…` and `447700900123` are all +447700900123), so an entry
- * matches the recipient a send reads from the contact; undefined when it is not a possible number.
- */
-export function phoneE164(raw: string): string | undefined {
-  const text = raw.trim();
-  if (!PHONE_CHARACTERS.test(text)) return undefined;
-  const international = text.startsWith('+')
-    ? text
-    : text.startsWith('00')
-      ? `+${text.slice(2)}`
-      : `+${text}`;
-  const parsed = parsePhoneNumberFromString(international);
-  return parsed?.isPossible() ? parsed.number : undefined;
-}
+/** The E.164 form of a phone, as the contacts service stores a contact's (undefined: not a possible number). */
+export const phoneE164 = toE164;
 
 export type NormalisedAddress = { ok: true; address: string } | { ok: false; detail: string };
 

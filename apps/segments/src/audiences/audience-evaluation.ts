@@ -113,13 +113,13 @@ export class AudienceEvaluator {
         target.importedInto !== undefined
           ? index.idsToSet(imported.get(target.importedInto) ?? [])
           : index.evaluate(target.criteria, { now, audience: resolve });
-      return index.without(index.union(base, index.idsToSet(target.include)), index.idsToSet(target.exclude));
+      return base.or(index.idsToSet(target.include)).andNot(index.idsToSet(target.exclude));
     };
     const resolve = (id: number): Bitset => {
       let set = memo.get(id);
       if (!set) {
         const audience = audiences.get(id);
-        set = audience ? evaluate(definitionOf(audience)) : index.empty();
+        set = audience ? evaluate(definitionOf(audience)) : index.idsToSet([]);
         memo.set(id, set);
       }
       return set;

@@ -1,4 +1,4 @@
-import type { ContactChannels, MarketingConsent } from '@cms/contracts';
+import { toE164, type ChannelType, type ContactChannels, type MarketingConsent } from '@cms/contracts';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 
@@ -85,7 +85,7 @@ export class WorkspaceViews {
       view = undefined;
     if (!view) {
       view = {
-        index: new WorkspaceIndex(),
+        index: new WorkspaceIndex({ phoneE164: toE164 }),
         revisions: { contacts: -1, suppressions: -1 },
         contacts: 0,
         lastUsed: 0,
@@ -94,7 +94,8 @@ export class WorkspaceViews {
     }
     const from = view.revisions;
     if (target.contacts > from.contacts) {
-      view.contacts += await this.loadContacts(view.index, workspaceId, from.contacts, target.contacts);
+      await this.loadContacts(view.index, workspaceId, from.contacts, target.contacts);
+      view.contacts = view.index.size;
       await this.loadEvents(view.index, workspaceId, from.contacts, target.contacts);
     }
     if (target.suppressions > from.suppressions)
@@ -120,14 +121,13 @@ export class WorkspaceViews {
       : { contacts: -1, suppressions: -1 };
   }
 
-  /** The contacts changed in (after, upTo], by id pages. Answers how many were new to the index. */
+  /** The contacts changed in (after, upTo], by id pages. */
   private async loadContacts(
     index: WorkspaceIndex,
     workspaceId: number,
     after: number,
     upTo: number,
-  ): Promise<number> {
-    let added = 0;
+  ): Promise<void> {
     let lastId = '0';
     for (;;) {
       const rows: ContactRow[] = await this.options.dataSource.query(
@@ -138,8 +138,8 @@ export class WorkspaceViews {
           ORDER BY id LIMIT $5`,
         [workspaceId, after, upTo, lastId, PAGE],
       );
-      if (rows.length === 0) return added;
-      added += index.upsertContacts(
+      if (rows.length === 0) return;
+      index.upsertContacts(
         rows.map((row) => ({
           id: Number(row.id),
           name: row.name,
@@ -156,7 +156,7 @@ export class WorkspaceViews {
         })),
       );
       lastId = rows[rows.length - 1]!.id;
-      if (rows.length < PAGE) return added;
+      if (rows.length < PAGE) return;
     }
   }
 
@@ -195,7 +195,7 @@ export class WorkspaceViews {
     after: number,
     upTo: number,
   ): Promise<void> {
-    const rows: Array<{ id: string; channel: string; address: string; active: boolean }> =
+    const rows: Array<{ id: string; channel: ChannelType; address: string; active: boolean }> =
       await this.options.dataSource.query(
         `SELECT id, channel, address, active FROM suppressions
           WHERE workspace_id = $1 AND revision > $2 AND revision <= $3`,

@@ -9,3 +9,4 @@ export * from './inbound.records';
 export * from './contacts.record-types';
 export * from './inbound-sender.records';
 export * from './import-rows.records';
+export * from './phone-number';
