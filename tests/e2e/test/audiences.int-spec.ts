@@ -51,7 +51,9 @@ describe('audiences through the public API', () => {
     expect((await post('/api/v1/tags/attach', { contact_id: ada, tag_ids: [tag.body.data.id] })).status).toBe(
       200,
     );
-    expect((await post('/api/v1/events', { name: 'purchase', contact_id: bob })).status).toBe(202);
+    expect(
+      (await post('/api/v1/events', { name: 'purchase', contact: { phone: '+15557770002' } })).status,
+    ).toBe(202);
 
     const everyone = await eventually('both contacts in the preview', async () => {
       const answer = await post<{
