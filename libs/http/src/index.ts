@@ -20,6 +20,7 @@ export * from './bootstrap/bootstrap-http';
 export * from './bootstrap/create-fastify-adapter';
 export * from './body/json-body';
 export * from './body/install-body-parsers';
+export * from './body/streamed-body';
 export * from './outbound/address-policy';
 export * from './outbound/guarded-connector';
 export * from './outbound/error-code';
