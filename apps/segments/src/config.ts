@@ -12,6 +12,8 @@ export interface SegmentsConfig extends KitConfig {
    * the contacts service and not decided yet; a turn sends at most `chunksPerTurn` chunks.
    */
   importWorker: { pollMs: number; chunksAhead: number; chunksPerTurn: number };
+  /** How often expired uploads are looked for (IMPORT_UPLOAD_CLEANUP_POLL_MS). */
+  uploadCleanupPollMs: number;
 }
 
 /** The schema the service's tables live in when DATABASE_SCHEMA is not set. */
@@ -34,6 +36,7 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
       chunksAhead: reader.integer('IMPORT_CHUNKS_AHEAD', 4, 1),
       chunksPerTurn: reader.integer('IMPORT_CHUNKS_PER_TURN', 8, 1),
     },
+    uploadCleanupPollMs: reader.integer('IMPORT_UPLOAD_CLEANUP_POLL_MS', 60_000, 10),
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }

@@ -4,6 +4,7 @@ import {
   SEGMENTS_RECORD_TYPES,
   OUTCOME_RECORD_TYPES,
 } from '@cms/contracts';
+import { acceptStreamedBody } from '@cms/http';
 import type { ServiceDefinition } from '@cms/service-kit';
 
 import { SegmentsInit1795800000000 } from '../migrations/1795800000000-segments-init.migration';
@@ -25,6 +26,10 @@ import { ViewModule } from './contacts/view.module';
 import { ImportWorker } from './imports/emit-chunks/import.worker';
 import { ImportEmissionEntity, ImportJobChunkEntity, ImportJobEntity } from './imports/import-job.entity';
 import { ImportsModule } from './imports/imports.module';
+import { ExpiredUploadsWorker } from './imports/upload/expired-uploads.worker';
+import { ImportUploadEntity, ImportUploadRowEntity } from './imports/upload/import-upload.entity';
+import { UPLOAD_MEDIA_TYPE } from './imports/upload/import-uploads.controller';
+import { ImportUploadsModule } from './imports/upload/import-uploads.module';
 import { CONTACTS_TRANSPORT, MESSAGING_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 import { SEGMENTS_CONFIG, DEFAULT_SCHEMA, loadConfig, SOURCE, type SegmentsConfig } from './config';
 
@@ -52,8 +57,9 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
   configToken: SEGMENTS_CONFIG,
   loadConfig,
   projection: PROJECTION_ENTITIES,
-  // The import worker's progress: a rebuild keeps it (no chunk is sent again), a blue/green switch carries it over.
-  jobs: [ImportEmissionEntity],
+  // Not derived from the log: a rebuild keeps them, a blue/green switch carries them over. The import
+  // worker's progress (no chunk is sent again), and uploads (files clients sent).
+  jobs: [ImportEmissionEntity, ImportUploadEntity, ImportUploadRowEntity],
   migrations: [SegmentsInit1795800000000, SegmentsImportChunks1795800000100],
   // Its requests, the contact and suppression facts its view is made of, and the contacts' import decisions.
   recordTypes: () => [
@@ -91,7 +97,12 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
       gatherFetch: true,
     },
   ],
-  modules: () => [AudiencesModule, ViewModule, ImportsModule],
+  modules: () => [AudiencesModule, ViewModule, ImportsModule, ImportUploadsModule],
   controllers: [SegmentsRequestsConsumer],
-  workers: [{ component: 'import-worker', worker: ImportWorker }],
+  workers: [
+    { component: 'import-worker', worker: ImportWorker },
+    { component: 'expired-uploads-worker', worker: ExpiredUploadsWorker },
+  ],
+  // An upload's file streams in as text/csv, read as it arrives (up to 50 MiB), never by a body parser.
+  http: { beforeListen: (app) => acceptStreamedBody(app, UPLOAD_MEDIA_TYPE) },
 };

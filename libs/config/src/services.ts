@@ -186,7 +186,7 @@ export const SERVICE_CATALOG = catalog([
       { name: 'segments.contacts', topics: ['contacts'] },
       { name: 'segments.messaging', topics: ['messaging'] },
     ],
-    carriedTables: ['import_emissions'],
+    carriedTables: ['import_emissions', 'import_uploads', 'import_upload_rows'],
     secrets: [],
     settings: [
       {
