@@ -12,6 +12,7 @@ import { EdgeModule } from './edge/edge.module';
 import { IntegrationEntity } from './integrations/integration.entity';
 import { serveOpenApi } from './openapi/openapi.document';
 import { acceptProviderCallbackBodies } from './provider-callbacks/provider-callback.controller';
+import { acceptImportUploads } from './segments-api/audience-import-upload.controller';
 import { ApiKeyEntity } from './workspaces/api-key.entity';
 import { WorkspaceEntity } from './workspaces/workspace.entity';
 
@@ -57,6 +58,7 @@ export const GATEWAY_SERVICE: ServiceDefinition<GatewayConfig> = {
     publicEdge: true,
     beforeListen: (app) => {
       acceptProviderCallbackBodies(app);
+      acceptImportUploads(app);
       serveOpenApi(app);
     },
   },

@@ -28,7 +28,8 @@ function isPublicApiRequest(url: string): boolean {
 
 /** The route's own bucket when a route matched; an unknown path or method counts as an API request. */
 function bucketOf(request: FastifyRequest): RateLimitBucket {
-  const config: Partial<Record<string, unknown>> | undefined = request.routeOptions.config;
+  // Route config is the plugins' typed members and ours, read by name.
+  const config = request.routeOptions.config as unknown as Partial<Record<string, unknown>> | undefined;
   return config?.[RATE_LIMIT_BUCKET_CONFIG] === 'events' ? 'events' : 'api';
 }
 

@@ -23,6 +23,7 @@ import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { AudiencesApiController } from '../segments-api/audiences-api.controller';
 import { AudienceImportJobsController } from '../segments-api/audience-import-jobs.controller';
+import { AudienceImportUploadController } from '../segments-api/audience-import-upload.controller';
 import { SegmentsApi } from '../segments-api/segments-api';
 import { WebhookEndpointsApiController } from '../webhooks-api/webhook-endpoints-api.controller';
 import { AdminController } from '../workspaces/admin.controller';
@@ -52,6 +53,7 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     ProviderCallbackController,
     LinkRedirectController,
     AudienceImportJobsController,
+    AudienceImportUploadController,
   ],
   providers: [
     ...EDGE_CONNECTIONS,

@@ -224,7 +224,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       if (!operation) continue;
       // The inbound webhooks are authenticated by their signatures, not by a bearer key.
       operation.security = inbound ? [] : [{ bearer: [] }];
-      operation.responses = { ...errors, ...operation.responses };
+      // An error the operation describes itself keeps the body (and headers) every error has.
+      const responses: Record<string, ResponseObject> = { ...errors };
+      for (const [status, own] of Object.entries(operation.responses ?? {})) {
+        const generic =
+          errors[status] ??
+          (Number(status) >= 400
+            ? errorResponse('', errors === PUBLIC_ERRORS ? RATE_LIMIT_HEADERS : {})
+            : undefined);
+        responses[status] = { ...generic, ...(own as ResponseObject) };
+      }
+      operation.responses = responses;
     }
   }
   return document;

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 import {
   currentCorrelationId,
   JsonApiException,
@@ -12,7 +14,7 @@ import { context, propagation } from '@opentelemetry/api';
 import CircuitBreaker from 'opossum';
 import type { Logger } from 'pino';
 import { Gauge, Registry } from 'prom-client';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
@@ -34,13 +36,57 @@ interface UpstreamCall {
   method: 'GET' | 'POST';
   target: string;
   headers: Record<string, string>;
-  /** JSON, for a POST. */
-  body?: string;
+  /** JSON, for a POST; or a stream of another media type (`contentType`), passed on as it arrives. */
+  body?: string | Readable;
+  contentType?: string;
+}
+
+/**
+ * The body a client is streaming failed on the client's side (it went away, sent a malformed or an
+ * oversized body, stalled): `answer` is what the client is told. Such a failure says nothing about the
+ * upstream, so its breaker never counts it.
+ */
+export class RequestBodyError extends Error {
+  constructor(readonly answer: unknown) {
+    super('the request body failed on the client side', { cause: answer });
+  }
 }
 
 interface Upstream {
   pool: Pool;
   breaker: CircuitBreaker<[UpstreamCall], UpstreamAnswer>;
+}
+
+/**
+ * The clock of a streamed call: none while the body is being sent (its client's pace), then
+ * STREAMED_ANSWER_TIMEOUT_MS for the answer. Remembers a failure of the body on the client's side, which
+ * is what the call failed of when it did.
+ */
+function answerTimeoutAfter(body: Readable): {
+  signal: AbortSignal;
+  clientFailure(): RequestBodyError | undefined;
+  done(): void;
+} {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let failure: RequestBodyError | undefined;
+  const onError = (error: unknown): void => {
+    if (error instanceof RequestBodyError) failure ??= error;
+  };
+  const onEnd = (): void => {
+    timer = setTimeout(() => controller.abort(new Error('no answer in time')), STREAMED_ANSWER_TIMEOUT_MS);
+  };
+  body.on('error', onError);
+  body.once('end', onEnd);
+  return {
+    signal: controller.signal,
+    clientFailure: () => failure,
+    done: () => {
+      clearTimeout(timer);
+      body.off('error', onError);
+      body.off('end', onEnd);
+    },
+  };
 }
 
 /** `cms_circuit_breaker_state`'s values: higher is worse, so `max` across replicas reads naturally. */
@@ -56,6 +102,15 @@ function parseJsonOrUndefined(text: string): unknown {
 
 /** Seconds a client waits when an upstream is unreachable or its breaker is open. */
 const RETRY_AFTER_SECONDS = 5;
+
+/** How long an upstream has to answer a call, its body included. */
+const ANSWER_TIMEOUT_MS = 10_000;
+
+/**
+ * How long an upstream has to answer once a streamed body has all been sent: it may have a million rows
+ * to store.
+ */
+const STREAMED_ANSWER_TIMEOUT_MS = 60_000;
 
 /**
  * Reads go to the owning service's internal port (DESIGN §3): one keep-alive pool and one opossum
@@ -99,12 +154,29 @@ export class UpstreamProxy implements OnApplicationShutdown {
     return this.call(service, 'POST', `/internal/v1/${path}`, workspaceId, JSON.stringify(body));
   }
 
+  /**
+   * POST a body of `contentType` to `<service>/internal/v1/<path>` as it arrives from the client (an
+   * upload), never holding it whole. A body that fails on the client's side (see RequestBodyError)
+   * rejects with that error and is not counted by the breaker; everything else is answered, refused
+   * and counted as a GET is, except that the upstream's time to answer runs from the end of the body.
+   */
+  postStream(
+    service: string,
+    path: string,
+    body: Readable,
+    contentType: string,
+    workspaceId: number,
+  ): Promise<UpstreamAnswer> {
+    return this.call(service, 'POST', `/internal/v1/${path}`, workspaceId, body, contentType);
+  }
+
   private async call(
     service: string,
     method: UpstreamCall['method'],
     target: string,
     workspaceId: number | undefined,
-    body?: string,
+    body?: string | Readable,
+    contentType?: string,
   ): Promise<UpstreamAnswer> {
     const upstream = this.upstream(service);
     const headers: Record<string, string> = {};
@@ -119,8 +191,10 @@ export class UpstreamProxy implements OnApplicationShutdown {
         target,
         headers,
         ...(body !== undefined ? { body } : {}),
+        ...(contentType !== undefined ? { contentType } : {}),
       });
     } catch (error) {
+      if (error instanceof RequestBodyError) throw error.answer;
       if (upstream.breaker.opened) {
         throw JsonApiException.serviceUnavailable(
           RETRY_AFTER_SECONDS,
@@ -176,17 +250,35 @@ export class UpstreamProxy implements OnApplicationShutdown {
       headersTimeout: 10_000,
       bodyTimeout: 10_000,
     });
-    const call = async ({ method, target, headers, body }: UpstreamCall): Promise<UpstreamAnswer> => {
-      const response = await pool.request({
-        method,
-        path: target,
-        headers: {
-          ...headers,
-          accept: 'application/json',
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body !== undefined ? { body } : {}),
-      });
+    const call = async ({
+      method,
+      target,
+      headers,
+      body,
+      contentType,
+    }: UpstreamCall): Promise<UpstreamAnswer> => {
+      const streamed = typeof body === 'object' ? answerTimeoutAfter(body) : undefined;
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await pool.request({
+          method,
+          path: target,
+          headers: {
+            ...headers,
+            accept: 'application/json',
+            ...(body !== undefined ? { 'content-type': contentType ?? 'application/json' } : {}),
+          },
+          ...(body !== undefined ? { body } : {}),
+          ...(streamed
+            ? // The client sets the pace while it streams; the clock runs once it is done.
+              { signal: streamed.signal, headersTimeout: 0 }
+            : { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) }),
+        });
+      } catch (error) {
+        throw streamed?.clientFailure() ?? error;
+      } finally {
+        streamed?.done();
+      }
       const text = await response.body.text();
       if (response.statusCode >= 500) throw new Error(`${service} answered ${response.statusCode}`);
       if (response.statusCode >= 400) {
@@ -199,8 +291,10 @@ export class UpstreamProxy implements OnApplicationShutdown {
     const breaker = new CircuitBreaker(call, {
       name: service,
       // What `call` throws is a 5xx, a timeout, a reset or refused connection: the service's health.
-      // 4xx answers resolve (above), so the breaker never opens because of what one workspace asked.
-      timeout: 10_000,
+      // 4xx answers resolve (above), so the breaker never opens because of what one workspace asked,
+      // and a body its client broke off is filtered out. Each call keeps its own time (ANSWER_TIMEOUT_MS).
+      timeout: false,
+      errorFilter: (error: unknown) => error instanceof RequestBodyError,
       errorThresholdPercentage: 50,
       volumeThreshold: 10,
       resetTimeout: 5_000,
