@@ -134,6 +134,109 @@ describe('audiences through the public API', () => {
   });
 });
 
+describe('imports through the public API', () => {
+  it('uploads a CSV, processes it into an import audience through the contacts service, and reports the job', async () => {
+    const existing = await contact({ name: 'Old', phone: '+15558880001' });
+    const csv = [
+      '\uFEFFTelefone;E-mail;Nome',
+      '+1 555 888 0001;;Old again',
+      ';new@example.com;New',
+      'not a phone;;Broken',
+      ';;Nobody',
+      '+15558880002;two@example.com;Two',
+    ].join('\r\n');
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
+    const uploaded = await fetch(`${system.url}/api/v1/audience-import/preview`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const upload = ((await uploaded.json()) as { data: Record<string, unknown> }).data;
+    expect(upload).toMatchObject({ columns: ['Telefone', 'E-mail', 'Nome'], row_count: 5, delimiter: ';' });
+    expect((upload['sample_rows'] as unknown[])[0]).toEqual({
+      Telefone: '+1 555 888 0001',
+      'E-mail': '',
+      Nome: 'Old again',
+    });
+
+    const body = {
+      path: upload['path'],
+      mapping: { phone: 'Telefone', email: 'E-mail', name: 'Nome' },
+      audience_name: 'From the fair',
+      create_new_entities: true,
+    };
+    const processed = await post<{ data: { job_id: number; audience_id: number; status: string } }>(
+      '/api/v1/audience-import/process',
+      body,
+    );
+    expect(processed.status).toBe(202);
+    expect(processed.body.data.status).toBe('queued');
+    const job = await eventually(
+      'the job completed',
+      async () => {
+        const answer = await system.call<{ data: Record<string, unknown> }>(
+          'GET',
+          `/api/v1/audience-import/jobs/${processed.body.data.job_id}`,
+          { key },
+        );
+        return answer.body.data?.['status'] === 'completed' ? answer.body.data : undefined;
+      },
+      30_000,
+    );
+    expect(job).toMatchObject({
+      audience_id: processed.body.data.audience_id,
+      rows_total: 5,
+      rows_processed: 5,
+      contacts_created: 2,
+      contacts_matched: 1,
+      rows_skipped: 2,
+      errors: [
+        { row: 3, reason: 'invalid_phone' },
+        { row: 4, reason: 'no_identifier' },
+      ],
+    });
+    const audience = await eventually('the audience counts its members', async () => {
+      const answer = await system.call<{ data: { size: number; source: string } }>(
+        'GET',
+        `/api/v1/audiences/${processed.body.data.audience_id}`,
+        { key },
+      );
+      return answer.body.data?.size === 3 ? answer.body.data : undefined;
+    });
+    expect(audience.source).toBe('import');
+    // The matched contact was left as it was; the new ones are contacts like any other.
+    const old = await system.call<{ data: { name: string } }>('GET', `/api/v1/contacts/${existing}`, { key });
+    expect(old.body.data.name).toBe('Old');
+    // The same path again: nothing is created twice (a second audience, every row matched).
+    const again = await post<{ data: { job_id: number } }>('/api/v1/audience-import/process', {
+      ...body,
+      audience_name: 'Again',
+    });
+    expect(again.status).toBe(202);
+    const second = await eventually('the second job completed', async () => {
+      const answer = await system.call<{ data: Record<string, unknown> }>(
+        'GET',
+        `/api/v1/audience-import/jobs/${again.body.data.job_id}`,
+        { key },
+      );
+      return answer.body.data?.['status'] === 'completed' ? answer.body.data : undefined;
+    });
+    expect(second).toMatchObject({ contacts_created: 0, contacts_matched: 3, rows_skipped: 2 });
+    const wrongColumn = await post<{ errors: Array<{ source: { pointer: string } }> }>(
+      '/api/v1/audience-import/process',
+      {
+        ...body,
+        audience_name: 'Wrong',
+        mapping: { phone: 'Phone', email: null, name: null },
+      },
+    );
+    expect(wrongColumn.status).toBe(422);
+    expect(wrongColumn.body.errors[0]!.source.pointer).toBe('/data/attributes/mapping/phone');
+  });
+});
+
 describe('ops replay segments --in-place', () => {
   it('rebuilds the view and the audiences row for row from the log', async () => {
     const db = new Client({ connectionString: system.stack.databaseUrl });
