@@ -122,9 +122,18 @@ function roundTrip(value: unknown): unknown {
 }
 
 function jsonbKeyOrder(a: string, b: string): number {
+  // Most keys are ASCII (every value time's is): one byte a character, so bytes compare as characters.
+  if (isAscii(a) && isAscii(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
   const left = Buffer.from(a, 'utf8');
   const right = Buffer.from(b, 'utf8');
   return left.length - right.length || Buffer.compare(left, right);
+}
+
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    if (text.charCodeAt(index) > 0x7f) return false;
+  }
+  return true;
 }
 
 function storedContact(contact: ContactEntity): ContactEntity {

@@ -10,7 +10,7 @@ export const IMPORT_CONTACT_SOURCE = 'import';
 
 /** What a row of an import writes when it creates a contact, or why it cannot be matched at all. */
 export type ImportRowReading =
-  | { changes: ContactChanges & { source: string } }
+  | { changes: Readonly<ContactChanges & { source: string }> }
   | { reason: Extract<ImportRowSkipReason, 'no_identifier' | 'invalid_phone' | 'invalid_email'> };
 
 /** As on events: null and blank mean "no value". */
@@ -43,6 +43,22 @@ function isValidEmail(email: string): boolean {
  * hold); it never decides anything.
  */
 export function readImportRow(row: Pick<ImportRowV1, 'phone' | 'email' | 'name'>): ImportRowReading {
+  let reading = readings.get(row);
+  if (reading === undefined) {
+    reading = read(row);
+    readings.set(row, reading);
+  }
+  return reading;
+}
+
+/**
+ * The reading of each row read so far: a chunk's rows are read when the state they need is loaded,
+ * and again as each is decided (parsing a phone and checking an email are most of reading a row).
+ * The same reading is handed out each time, so nothing may change it.
+ */
+const readings = new WeakMap<object, ImportRowReading>();
+
+function read(row: Pick<ImportRowV1, 'phone' | 'email' | 'name'>): ImportRowReading {
   const phone = given(row.phone);
   const email = given(row.email);
   if (phone === undefined && email === undefined) return { reason: 'no_identifier' };
