@@ -250,14 +250,22 @@ export class ChunkContactStore implements ContactStore {
     const [phoneWorkspaces, phones] = split(keys.phones);
     const [externalWorkspaces, externalIds] = split(keys.externalIds);
     const [emailWorkspaces, emails] = split(keys.emails);
+    // Each key finds the id of its contact, and each contact found is read once: an import row's or
+    // an event's phone and email mostly find the same contact, whose whole row (with its jsonb) came
+    // back once for each (matching 20,000 import rows took 40% longer so).
     const rows: ContactRow[] = await manager.query(
-      `${CONTACT_SELECT} WHERE c.id = ANY($1::bigint[])
-       UNION ALL SELECT c.* FROM unnest($2::bigint[], $3::text[]) AS k(w, v)
-         CROSS JOIN LATERAL (${CONTACT_SELECT} WHERE c.workspace_id = k.w AND c.phone = k.v ${ONE_PROBE_EACH}) c
-       UNION ALL SELECT c.* FROM unnest($4::bigint[], $5::text[]) AS k(w, v)
-         CROSS JOIN LATERAL (${CONTACT_SELECT} WHERE c.workspace_id = k.w AND c.external_id = k.v ${ONE_PROBE_EACH}) c
-       UNION ALL SELECT c.* FROM unnest($6::bigint[], $7::text[]) AS k(w, v)
-         CROSS JOIN LATERAL (${CONTACT_SELECT} WHERE c.workspace_id = k.w AND lower(c.email) = lower(k.v) ${ONE_PROBE_EACH}) c`,
+      `WITH found AS (
+         SELECT c.id FROM contacts c WHERE c.id = ANY($1::bigint[])
+         UNION ALL SELECT c.id FROM unnest($2::bigint[], $3::text[]) AS k(w, v)
+           CROSS JOIN LATERAL (SELECT c.id FROM contacts c
+                                WHERE c.workspace_id = k.w AND c.phone = k.v ${ONE_PROBE_EACH}) c
+         UNION ALL SELECT c.id FROM unnest($4::bigint[], $5::text[]) AS k(w, v)
+           CROSS JOIN LATERAL (SELECT c.id FROM contacts c
+                                WHERE c.workspace_id = k.w AND c.external_id = k.v ${ONE_PROBE_EACH}) c
+         UNION ALL SELECT c.id FROM unnest($6::bigint[], $7::text[]) AS k(w, v)
+           CROSS JOIN LATERAL (SELECT c.id FROM contacts c
+                                WHERE c.workspace_id = k.w AND lower(c.email) = lower(k.v) ${ONE_PROBE_EACH}) c)
+       ${CONTACT_SELECT} WHERE c.id = ANY(ARRAY(SELECT DISTINCT id FROM found))`,
       [
         [...keys.contactIds],
         phoneWorkspaces,
