@@ -109,7 +109,8 @@ function addKeys(keys: ChunkKeys, record: DecodedRecord): void {
       for (const row of data.rows) {
         const reading = readImportRow(row);
         if ('reason' in reading) continue;
-        keys.contactIds.add(row.contact_id);
+        // The id reserved for the row, for a job that creates contacts.
+        if (data.create_new_entities) keys.contactIds.add(row.contact_id);
         addChanges(keys, workspaceId, reading.changes);
       }
       return;
