@@ -335,10 +335,9 @@ describe('the speed of an import', () => {
   });
 
   it('decides 20,000 rows of 40 chunks into a fresh workspace, then the same rows again as matches', async () => {
-    const ws = own.workspace();
     const rowsPerChunk = 500;
-    const job = (jobId: number) =>
-      Array.from({ length: 40 }, (_, chunk) =>
+    const job = (jobId: number, ws: number, chunks = 40) =>
+      Array.from({ length: chunks }, (_, chunk) =>
         chunkRecord(ws, {
           job: jobId,
           chunk,
@@ -373,11 +372,16 @@ describe('the speed of an import', () => {
       const ms = performance.now() - started;
       return { ms, rows: records.flatMap((record) => decided(record)!.data.rows) };
     };
-    const creating = await measure(job(9100));
+    // A short import first, into a workspace of its own: the figure is of a service that runs, not of
+    // one compiling its code paths (an import of a million rows does that once).
+    const warmUp = await measure(job(9099, own.workspace(), 4));
+    expect(warmUp.rows.every((row) => row.outcome === 'created')).toBe(true);
+    const ws = own.workspace();
+    const creating = await measure(job(9100, ws));
     expect(creating.rows).toHaveLength(20_000);
     expect(creating.rows.every((row) => row.outcome === 'created')).toBe(true);
-    expect(own.facts.filter((fact) => fact.type === CONTACT_FACT_TYPES.created)).toHaveLength(20_000);
-    const matching = await measure(job(9101));
+    expect(own.facts.filter((fact) => fact.type === CONTACT_FACT_TYPES.created)).toHaveLength(22_000);
+    const matching = await measure(job(9101, ws));
     expect(matching.rows.every((row) => row.outcome === 'matched')).toBe(true);
     const rate = (ms: number) => Math.round(20_000 / (ms / 1000));
     process.stdout.write(
