@@ -5,12 +5,14 @@ import { CONTACTS_MIGRATIONS } from '../migrations/1763790000000-contacts-init.m
 import { ContactsInboundReceipts1763810000000 } from '../migrations/1763810000000-contacts-inbound-receipts.migration';
 import { ContactsBigintIds1764000000000 } from '../migrations/1764000000000-contacts-bigint-ids.migration';
 import { ContactsUniqueIdentity1764000100000 } from '../migrations/1764000100000-contacts-unique-identity.migration';
+import { ContactsImportChunks1795810000000 } from '../migrations/1795810000000-contacts-import-chunks.migration';
 import { ContactsChunk } from './chunk/contacts-chunk';
 import { CONTACTS_CONFIG, DEFAULT_SCHEMA, loadConfig, type ContactsConfig } from './config';
 import { ConsentChangeEntity } from './contacts/consent-change.entity';
 import { ContactChannelEntity } from './contacts/contact-channel.entity';
 import { ContactEntity } from './contacts/contact.entity';
 import { ContactsModule } from './contacts/contacts.module';
+import { ImportChunkEntity } from './contacts/import-chunk.entity';
 import { InboundReceiptEntity } from './contacts/inbound-receipt.entity';
 import { WorkspaceUsageEntity } from './contacts/workspace-usage.entity';
 import { SOURCE } from './decisions/decision';
@@ -31,6 +33,7 @@ export const PROJECTION_ENTITIES = [
   ContactTagEntity,
   EventEntity,
   InboundReceiptEntity,
+  ImportChunkEntity,
 ];
 
 export const CONTACTS_MIGRATIONS_IN_ORDER = [
@@ -38,6 +41,7 @@ export const CONTACTS_MIGRATIONS_IN_ORDER = [
   ContactsInboundReceipts1763810000000,
   ContactsBigintIds1764000000000,
   ContactsUniqueIdentity1764000100000,
+  ContactsImportChunks1795810000000,
 ];
 
 /** The contacts service: contacts, their tags, events and consent, decided from the requests topic. */

@@ -6,6 +6,8 @@ import {
   EVENT_REQUEST_TYPES,
   GATEWAY_RECORD_TYPES,
   GATEWAY_REQUEST_TYPES,
+  IMPORT_ROWS_FACT_TYPE,
+  IMPORT_ROWS_REQUEST_TYPE,
   OUTCOME_RECORD_TYPES,
   RecordDecodeError,
   RecordTypeRegistry,
@@ -22,6 +24,7 @@ import { ContactsChunk } from '../src/chunk/contacts-chunk';
 import { loadConfig, type ContactsConfig } from '../src/config';
 import { BatchUpsertContactsHandler } from '../src/contacts/batch-upsert-contacts/batch-upsert-contacts.handler';
 import { ContactWriter } from '../src/contacts/contact-writer';
+import { ImportRowsHandler } from '../src/contacts/import-rows/import-rows.handler';
 import { IngestContactHandler } from '../src/contacts/ingest-contact/ingest-contact.handler';
 import { UpdateContactHandler } from '../src/contacts/update-contact/update-contact.handler';
 import { UpsertContactHandler } from '../src/contacts/upsert-contact/upsert-contact.handler';
@@ -84,15 +87,17 @@ beforeAll(async () => {
   const update = new UpdateContactHandler(writer);
   const batch = new BatchUpsertContactsHandler(upsert);
   const ingest = new IngestContactHandler(writer);
+  const importRows = new ImportRowsHandler(writer);
   handlers = new Map<string, (decision: ContactsDecision<never>) => Promise<Answer>>([
     [EVENT_REQUEST_TYPES.record, (decision) => recordEvent.handle(decision)],
     [CONTACT_REQUEST_TYPES.upsert, (decision) => upsert.handle(decision)],
     [CONTACT_REQUEST_TYPES.update, (decision) => update.handle(decision)],
     [CONTACT_REQUEST_TYPES.batchUpsert, (decision) => batch.handle(decision)],
     [CONTACT_REQUEST_TYPES.ingest, (decision) => ingest.handle(decision)],
+    [IMPORT_ROWS_REQUEST_TYPE, (decision) => importRows.handle(decision)],
   ]);
   decider = new RequestDecider(config);
-  chunk = new ContactsChunk(decider, recordEvent, upsert, update, batch);
+  chunk = new ContactsChunk(decider, recordEvent, upsert, update, batch, importRows);
 });
 
 afterAll(async () => {
@@ -148,7 +153,12 @@ function perRecord(record: DecodedRecord, context: RecordContext): Promise<void>
       record.data as { workspace_id: number; contact_limit?: number },
     );
   }
-  return decider.decide(record as DecodedRecord<never>, context, handlers.get(record.type)!);
+  const handler = handlers.get(record.type)!;
+  // The segments service's import chunks are answered by a fact only.
+  if (record.type === IMPORT_ROWS_REQUEST_TYPE) {
+    return decider.decideUnanswered(record as DecodedRecord<never>, context, handler);
+  }
+  return decider.decide(record as DecodedRecord<never>, context, handler);
 }
 
 /**
@@ -216,6 +226,7 @@ const PRIMARY_KEYS: Record<string, string> = {
   contact_tags: 'contact_id, tag_id',
   events: 'id',
   inbound_receipts: 'workspace_id, key',
+  import_chunks: 'workspace_id, job_id, chunk',
 };
 
 function tables(db: DataSource): string[] {
@@ -410,6 +421,28 @@ const batch = fc.record({
   ),
 });
 
+/**
+ * A chunk of an import: rows matching contacts of the other requests, invalid ones, and rows that
+ * create contacts under ids of their own. Jobs and chunks repeat, so a chunk is often seen again.
+ */
+const importRows = fc.record({
+  job_id: fc.integer({ min: 1, max: 3 }),
+  chunk: fc.integer({ min: 0, max: 2 }),
+  create_new_entities: fc.boolean(),
+  contact_limit: limit,
+  rows: fc
+    .array(
+      fc.record({
+        phone: fc.oneof(phone, fc.constant(null), fc.constant(' ')),
+        email: fc.oneof(email, fc.constant('not-an-email'), fc.constant(null)),
+        name: fc.oneof(name, fc.constant(null)),
+        contact_id: fc.integer({ min: 1_000_000, max: 2 ** 40 }),
+      }),
+      { minLength: 1, maxLength: 5 },
+    )
+    .map((rows) => rows.map((row, index) => ({ ...row, row: index + 1 }))),
+});
+
 /** A plan change between the writes: the limit every later write of the workspace is judged by. */
 const plan = workspace.chain((workspaceId) =>
   fc.record(
@@ -442,6 +475,7 @@ const request = fc.tuple(
     { weight: 3, arbitrary: update.map((body) => [CONTACT_REQUEST_TYPES.update, body] as const) },
     { weight: 1, arbitrary: ingest.map((body) => [CONTACT_REQUEST_TYPES.ingest, body] as const) },
     { weight: 1, arbitrary: batch.map((body) => [CONTACT_REQUEST_TYPES.batchUpsert, body] as const) },
+    { weight: 2, arbitrary: importRows.map((body) => [IMPORT_ROWS_REQUEST_TYPE, body] as const) },
     { weight: 1, arbitrary: plan.map((body) => [GATEWAY_REQUEST_TYPES.workspaceUpdate, body] as const) },
   ),
 );
@@ -473,6 +507,7 @@ describe('deciding a chunk together', () => {
   it('leaves every table and every emitted record as deciding its records one by one does', async () => {
     let chunksTogether = 0;
     let moved = 0;
+    let importChunks = 0;
     await fc.assert(
       fc.asyncProperty(log, fc.boolean(), async (chunks, replaying) => {
         await empty(perRecordDb);
@@ -482,6 +517,7 @@ describe('deciding a chunk together', () => {
         // indexes would fail it), including moves between contacts of one chunk.
         expect(one.ends.every((end) => end === 'applied')).toBe(true);
         moved += moves(one.emitted);
+        importChunks += one.emitted.filter((record) => record.value.includes(IMPORT_ROWS_FACT_TYPE)).length;
         // Below a replay horizon nothing is emitted, and the rows are the same all the same.
         const together = await applyLog(chunkDb, chunks, true, replaying);
         // A chunk the per-record path applies is applied set-based too, not left to the fallback.
@@ -494,6 +530,7 @@ describe('deciding a chunk together', () => {
     );
     expect(chunksTogether).toBeGreaterThan(100);
     expect(moved).toBeGreaterThan(20);
+    expect(importChunks).toBeGreaterThan(50);
   }, 300_000);
 
   it('decides a chunk of new contacts, matches, refusals and repeats with a few statements', async () => {
@@ -609,6 +646,66 @@ describe('deciding a chunk together', () => {
     expect(emitted.filter((entry) => entry.topic === config.topics.contacts).length).toBeGreaterThanOrEqual(
       created! + updated!,
     );
+    expect(statements.length).toBeLessThanOrEqual(12);
+  });
+
+  it('decides a chunk of 500 import rows, matches, duplicates and the plan limit among them, with a few statements', async () => {
+    await empty(chunkDb);
+    const at = '2026-05-01T00:00:00.000Z';
+    const record = (type: string, body: object) =>
+      registry.decode(
+        JSON.stringify(createEnvelope({ type, source: 'gateway', workspaceid: '8', time: at, data: body })),
+      );
+    const known = record(CONTACT_REQUEST_TYPES.upsert, {
+      contact_id: 90_000,
+      contact_limit: 400,
+      name: 'Known',
+      phone: '+14155570000',
+    });
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      row: 1001 + i,
+      // Every tenth row names the phone of the row before it: the contact that row created.
+      phone: `+1415557${String(i % 10 === 9 ? i - 1 : i).padStart(4, '0')}`,
+      email: `row${i}@example.com`,
+      name: `Row ${i}`,
+      contact_id: 90_001 + i,
+    }));
+    const importChunk = record(IMPORT_ROWS_REQUEST_TYPE, {
+      job_id: 5,
+      chunk: 2,
+      create_new_entities: true,
+      contact_limit: 400,
+      rows,
+    });
+    expect(chunk.takes(importChunk) && chunk.worthAlone(importChunk)).toBe(true);
+    const emitted: Emitted[] = [];
+    const statements = await counted(chunkDb, (manager) =>
+      chunk.apply(
+        [known, importChunk, importChunk].map((decoded, offset) => ({
+          record: decoded,
+          context: contextOf(manager, offset, emitted),
+          inSpan: (work) => work(),
+        })),
+        manager,
+      ),
+    );
+    const facts = emitted
+      .filter((entry) => entry.topic === config.topics.contacts)
+      .map((entry) => JSON.parse(entry.value) as Envelope<Record<string, unknown>>);
+    const decided = facts.filter((fact) => fact.type === IMPORT_ROWS_FACT_TYPE);
+    // The same chunk twice in a row: decided once.
+    expect(decided).toHaveLength(1);
+    const outcomes = (decided[0]!.data as { rows: Array<{ outcome: string; reason: string | null }> }).rows;
+    const count = (outcome: string, reason: string | null = null) =>
+      outcomes.filter((row) => row.outcome === outcome && row.reason === reason).length;
+    // Row 0 matches the upserted contact and every tenth row the one before it while that one could be
+    // created: the plan allows 400 contacts, the upserted one among them, so rows 444 on are skipped.
+    expect([count('matched'), count('created'), count('skipped', 'plan_limit')]).toEqual([45, 399, 56]);
+    expect(outcomes.slice(443, 446).map((row) => row.outcome)).toEqual(['created', 'skipped', 'skipped']);
+    expect(facts.filter((fact) => fact.type === CONTACT_FACT_TYPES.created)).toHaveLength(1 + 399);
+    expect((await projection(chunkDb)).contacts).toHaveLength(400);
+    // Loading (contacts, lower-case emails, views, import chunks, usage) and writing (contacts, usage,
+    // import chunks): never a statement per row.
     expect(statements.length).toBeLessThanOrEqual(12);
   });
 

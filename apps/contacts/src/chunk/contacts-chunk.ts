@@ -1,7 +1,9 @@
 import {
   CONTACT_REQUEST_TYPES,
   EVENT_REQUEST_TYPES,
+  IMPORT_ROWS_REQUEST_TYPE,
   type ContactBatchUpsertRequestedV1,
+  type ContactImportRowsRequestedV1,
   type ContactUpdateRequestedV1,
   type ContactUpsertRequestedV1,
   type DecodedRecord,
@@ -21,19 +23,31 @@ import type { ContactChanges } from '../contacts/contact-changes';
 import { contactEndpointChanges } from '../contacts/contact-input';
 import { eventContactChanges } from '../contacts/event-contact';
 import { BatchUpsertContactsHandler } from '../contacts/batch-upsert-contacts/batch-upsert-contacts.handler';
+import { ImportRowsHandler } from '../contacts/import-rows/import-rows.handler';
+import { readImportRow } from '../contacts/import-rows/import-row';
 import { UpdateContactHandler } from '../contacts/update-contact/update-contact.handler';
 import { UpsertContactHandler } from '../contacts/upsert-contact/upsert-contact.handler';
 import type { ContactsDecision } from '../decisions/decision';
 import { RequestDecider } from '../decisions/request-decider';
 import { RecordEventHandler } from '../events/record-event/record-event.handler';
-import { ChunkContactStore, emptyKeys, keyOf, type ChunkKeys } from './chunk-contact-store';
+import { ChunkContactStore, emptyKeys, importChunkKey, keyOf, type ChunkKeys } from './chunk-contact-store';
 
 /** The requests a chunk decides together. */
 type ChunkRequestType =
   | typeof EVENT_REQUEST_TYPES.record
   | typeof CONTACT_REQUEST_TYPES.upsert
   | typeof CONTACT_REQUEST_TYPES.update
-  | typeof CONTACT_REQUEST_TYPES.batchUpsert;
+  | typeof CONTACT_REQUEST_TYPES.batchUpsert
+  | typeof IMPORT_ROWS_REQUEST_TYPE;
+
+/** Requests of other services, which nobody waits for: decided without an outcome. */
+const UNANSWERED: ReadonlySet<string> = new Set([IMPORT_ROWS_REQUEST_TYPE]);
+
+/** Requests that each hold many (up to 1,000 upserts, 1,000 import rows). */
+const MANY_IN_ONE: ReadonlySet<string> = new Set([
+  CONTACT_REQUEST_TYPES.batchUpsert,
+  IMPORT_ROWS_REQUEST_TYPE,
+]);
 
 /** The contact values a request may look contacts up by; none when its body is refused anyway. */
 function endpointChanges(body: Parameters<typeof contactEndpointChanges>[0]): ContactChanges {
@@ -89,12 +103,24 @@ function addKeys(keys: ChunkKeys, record: DecodedRecord): void {
       addChanges(keys, workspaceId, endpointChanges(body));
       return;
     }
+    case IMPORT_ROWS_REQUEST_TYPE: {
+      const data = record.data as ContactImportRowsRequestedV1;
+      keys.importChunks.add(importChunkKey(workspaceId, data.job_id, data.chunk));
+      for (const row of data.rows) {
+        const reading = readImportRow(row);
+        if ('reason' in reading) continue;
+        // The id reserved for the row, for a job that creates contacts.
+        if (data.create_new_entities) keys.contactIds.add(row.contact_id);
+        addChanges(keys, workspaceId, reading.changes);
+      }
+      return;
+    }
   }
 }
 
 /**
- * Event requests, contact upserts, batches of them and contact updates of a partition's chunk, decided
- * together: the
+ * Event requests, contact upserts, batches of them, contact updates and chunks of import rows of a
+ * partition's chunk, decided together: the
  * state they can read is loaded in a few statements, each record is decided in order by the same
  * handler as on its own (against that state, in memory), and what they wrote is stored with one
  * statement per table. A request that needs the inbound receipts (retry ids) is decided on its own.
@@ -109,22 +135,24 @@ export class ContactsChunk implements ChunkHandler {
     @Inject(UpsertContactHandler) upsert: UpsertContactHandler,
     @Inject(UpdateContactHandler) update: UpdateContactHandler,
     @Inject(BatchUpsertContactsHandler) batch: BatchUpsertContactsHandler,
+    @Inject(ImportRowsHandler) importRows: ImportRowsHandler,
   ) {
     this.handlers = {
       [EVENT_REQUEST_TYPES.record]: (decision) => recordEvent.handle(decision),
       [CONTACT_REQUEST_TYPES.upsert]: (decision) => upsert.handle(decision),
       [CONTACT_REQUEST_TYPES.update]: (decision) => update.handle(decision),
       [CONTACT_REQUEST_TYPES.batchUpsert]: (decision) => batch.handle(decision),
+      [IMPORT_ROWS_REQUEST_TYPE]: (decision) => importRows.handle(decision),
     };
   }
 
   /**
-   * A batch is up to 1,000 upserts: decided against state loaded in a few statements even when it is
-   * the only record in hand, rather than with a few statements per element, which would hold every
-   * partition of the consumer (other workspaces' writes) for seconds.
+   * A batch is up to 1,000 upserts, a chunk of an import up to 1,000 rows: decided against state loaded
+   * in a few statements even when it is the only record in hand, rather than with a few statements per
+   * element, which would hold every partition of the consumer (other workspaces' writes) for seconds.
    */
   worthAlone(record: Pick<DecodedRecord, 'type'>): boolean {
-    return record.type === CONTACT_REQUEST_TYPES.batchUpsert;
+    return MANY_IN_ONE.has(record.type);
   }
 
   takes(record: DecodedRecord): boolean {
@@ -148,7 +176,11 @@ export class ContactsChunk implements ChunkHandler {
     const store = await ChunkContactStore.load(manager, keys);
     for (const { record, context, inSpan } of records) {
       const handler = handlerFor(this.handlers, record.type)!;
-      await inSpan(() => this.decider.decide(record, context, handler, store));
+      await inSpan(() =>
+        UNANSWERED.has(record.type)
+          ? this.decider.decideUnanswered(record, context, handler, store)
+          : this.decider.decide(record, context, handler, store),
+      );
     }
     await store.flush(manager);
   }

@@ -18,6 +18,7 @@ import { ContactEntity } from './contact.entity';
 import { claimedIdentifiers, releaseIdentifiers } from './contact-identity';
 import type { ContactView } from './contact.repository';
 import type { ContactStore } from './contact-store';
+import type { ImportChunkEntity } from './import-chunk.entity';
 import { ContactWriter } from './contact-writer';
 import { UpdateContactHandler } from './update-contact/update-contact.handler';
 import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
@@ -61,6 +62,7 @@ describe('releaseIdentifiers', () => {
 class MemoryContactStore implements ContactStore {
   readonly contacts = new Map<number, ContactEntity>();
   readonly events: EventEntity[] = [];
+  readonly importChunks = new Set<string>();
   usage = 0;
 
   private find(workspaceId: number, matches: (contact: ContactEntity) => boolean): ContactEntity | null {
@@ -133,6 +135,13 @@ class MemoryContactStore implements ContactStore {
   insertEvent(event: EventEntity): Promise<void> {
     this.events.push(event);
     return Promise.resolve();
+  }
+
+  claimImportChunk(chunk: ImportChunkEntity): Promise<boolean> {
+    const key = `${chunk.workspaceId}/${chunk.jobId}/${chunk.chunk}`;
+    if (this.importChunks.has(key)) return Promise.resolve(false);
+    this.importChunks.add(key);
+    return Promise.resolve(true);
   }
 }
 

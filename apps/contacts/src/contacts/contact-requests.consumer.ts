@@ -1,6 +1,8 @@
 import {
   CONTACT_REQUEST_TYPES,
+  IMPORT_ROWS_REQUEST_TYPE,
   INBOUND_SENDER_REQUEST_TYPE,
+  type ContactImportRowsRequestedV1,
   type ContactInboundSenderRequestedV1,
   type ContactBatchUpsertRequestedV1,
   type ContactChannelLinkRequestedV1,
@@ -16,6 +18,7 @@ import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { RequestDecider } from '../decisions/request-decider';
 import { ChangeConsentHandler } from './change-consent/change-consent.handler';
 import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert-contacts.handler';
+import { ImportRowsHandler } from './import-rows/import-rows.handler';
 import { InboundSenderHandler } from './inbound-sender/inbound-sender.handler';
 import { IngestContactHandler } from './ingest-contact/ingest-contact.handler';
 import { LinkChannelHandler } from './link-channel/link-channel.handler';
@@ -34,6 +37,7 @@ export class ContactRequestsConsumer {
     @Inject(IngestContactHandler) private readonly ingest: IngestContactHandler,
     @Inject(ChangeConsentHandler) private readonly consent: ChangeConsentHandler,
     @Inject(InboundSenderHandler) private readonly inboundSender: InboundSenderHandler,
+    @Inject(ImportRowsHandler) private readonly importRows: ImportRowsHandler,
   ) {}
 
   @EventPattern(CONTACT_REQUEST_TYPES.upsert)
@@ -92,5 +96,18 @@ export class ContactRequestsConsumer {
     @Ctx() context: unknown,
   ): Promise<void> {
     return this.decider.decideUnanswered(record, context, (decision) => this.inboundSender.handle(decision));
+  }
+
+  /**
+   * From the segments service's import worker, not a client: no outcome; its answer is a fact. Such a
+   * record is decided by ContactsChunk, against state loaded for all its rows at once; this is the
+   * same decision statement by statement.
+   */
+  @EventPattern(IMPORT_ROWS_REQUEST_TYPE)
+  decideImportRows(
+    @Payload() record: DecodedRecord<ContactImportRowsRequestedV1>,
+    @Ctx() context: unknown,
+  ): Promise<void> {
+    return this.decider.decideUnanswered(record, context, (decision) => this.importRows.handle(decision));
   }
 }

@@ -7,6 +7,7 @@ import { EventRepository } from '../events/event.repository';
 import type { ConsentChangeEntity } from './consent-change.entity';
 import type { ContactEntity } from './contact.entity';
 import { ContactRepository, type ContactView } from './contact.repository';
+import type { ImportChunkEntity } from './import-chunk.entity';
 
 /**
  * What deciding a contact or event request reads and writes. The rules (the handlers, ContactWriter)
@@ -36,6 +37,11 @@ export interface ContactStore {
   /** Whether the id is taken in any workspace. */
   eventIdTaken(id: number): Promise<boolean>;
   insertEvent(event: EventEntity): Promise<void>;
+  /**
+   * Records that a chunk of an import job is being decided: false, writing nothing, when the workspace's
+   * chunk was decided before.
+   */
+  claimImportChunk(chunk: ImportChunkEntity): Promise<boolean>;
   /**
    * How a part of a decision that may be refused is undone (ContactsDecision.attempt, also for each
    * element of a batch): a savepoint when the store writes statements (undefined), the store's own
@@ -148,5 +154,14 @@ export class SqlContactStore implements ContactStore {
 
   insertEvent(event: EventEntity): Promise<void> {
     return this.events.insert(event);
+  }
+
+  async claimImportChunk(chunk: ImportChunkEntity): Promise<boolean> {
+    const claimed: unknown[] = await this.manager.query(
+      `INSERT INTO import_chunks (workspace_id, job_id, chunk, rows, decided_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING RETURNING chunk`,
+      [chunk.workspaceId, chunk.jobId, chunk.chunk, chunk.rows, chunk.decidedAt],
+    );
+    return claimed.length > 0;
   }
 }

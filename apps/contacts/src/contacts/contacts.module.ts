@@ -5,6 +5,7 @@ import { BatchUpsertContactsHandler } from './batch-upsert-contacts/batch-upsert
 import { ChangeConsentHandler } from './change-consent/change-consent.handler';
 import { ContactRequestsConsumer } from './contact-requests.consumer';
 import { ContactWriter } from './contact-writer';
+import { ImportRowsHandler } from './import-rows/import-rows.handler';
 import { InboundSenderHandler } from './inbound-sender/inbound-sender.handler';
 import { IngestContactHandler } from './ingest-contact/ingest-contact.handler';
 import { LinkChannelHandler } from './link-channel/link-channel.handler';
@@ -24,6 +25,7 @@ import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
     ChangeConsentHandler,
     IngestContactHandler,
     InboundSenderHandler,
+    ImportRowsHandler,
   ],
   exports: [
     RequestDecider,
@@ -31,6 +33,7 @@ import { UpsertContactHandler } from './upsert-contact/upsert-contact.handler';
     UpsertContactHandler,
     UpdateContactHandler,
     BatchUpsertContactsHandler,
+    ImportRowsHandler,
   ],
 })
 export class ContactsModule {}

@@ -29,8 +29,9 @@ export class RequestDecider {
     record: DecodedRecord<T>,
     rawContext: unknown,
     handler: (decision: ContactsDecision<T>) => Promise<Answer>,
+    store?: ContactStore,
   ): Promise<void> {
-    return this.run(record, rawContext, handler, {});
+    return this.run(record, rawContext, handler, {}, store);
   }
 
   private async run<T>(

@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -6,11 +5,15 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  isIn,
+  isInt,
   IsOptional,
   IsString,
   MaxLength,
+  maxLength,
   Min,
-  ValidateNested,
+  ValidateBy,
+  type ValidationOptions,
 } from 'class-validator';
 
 /**
@@ -37,6 +40,9 @@ export type ImportRowSkipReason = (typeof IMPORT_ROW_SKIP_REASONS)[number];
 export const IMPORT_ROW_OUTCOMES = ['created', 'matched', 'skipped'] as const;
 export type ImportRowOutcome = (typeof IMPORT_ROW_OUTCOMES)[number];
 
+/** Characters a row's value holds at most (as MaxLength counts them). */
+export const MAX_IMPORT_VALUE_LENGTH = 1024;
+
 /** One data row, with the values of its mapped columns as the file holds them (trimmed; empty → null). */
 export class ImportRowV1 {
   /** The 1-based data row. */
@@ -46,23 +52,71 @@ export class ImportRowV1 {
 
   @IsOptional()
   @IsString()
-  @MaxLength(1024)
+  @MaxLength(MAX_IMPORT_VALUE_LENGTH)
   phone!: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(1024)
+  @MaxLength(MAX_IMPORT_VALUE_LENGTH)
   email!: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(1024)
+  @MaxLength(MAX_IMPORT_VALUE_LENGTH)
   name!: string | null;
 
   /** The id the contact gets if this row creates one (reserved by the gateway for the row). */
   @IsInt()
   @Min(1)
   contact_id!: number;
+}
+
+const IMPORT_ROW_TEXT = ['phone', 'email', 'name'] as const;
+
+/** What breaks the rules of ImportRowV1 in `row`, if anything: the same rules, checked in place. */
+function importRowProblem(row: unknown): string | undefined {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'must be an object';
+  const values = row as Record<string, unknown>;
+  if (!isInt(values.row) || (values.row as number) < 1) return 'row must be an integer of at least 1';
+  if (!isInt(values.contact_id) || (values.contact_id as number) < 1) {
+    return 'contact_id must be an integer of at least 1';
+  }
+  for (const field of IMPORT_ROW_TEXT) {
+    const value = values[field];
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'string') return `${field} must be a string`;
+    if (!maxLength(value, MAX_IMPORT_VALUE_LENGTH)) {
+      return `${field} must be shorter than or equal to ${MAX_IMPORT_VALUE_LENGTH} characters`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every element meets `problemOf` (the rules of the element's class, checked in place). The rows of a
+ * chunk and of its decision are checked so rather than as nested instances: a chunk is up to 1,000
+ * rows, and class-transformer and class-validator took 40 µs a row making and checking an instance of
+ * each, a third of what deciding the row takes in all (an import is up to 1,000,000 rows).
+ */
+function EachRow(
+  name: string,
+  problemOf: (row: unknown) => string | undefined,
+  options?: ValidationOptions,
+): PropertyDecorator {
+  return ValidateBy(
+    {
+      name,
+      validator: {
+        validate: (rows: unknown) => Array.isArray(rows) && rows.every((row) => problemOf(row) === undefined),
+        defaultMessage: (args) => {
+          const rows = Array.isArray(args?.value) ? (args.value as unknown[]) : [];
+          const index = rows.findIndex((row) => problemOf(row) !== undefined);
+          return `${args?.property ?? 'rows'}.${index}: ${problemOf(rows[index]) ?? 'is invalid'}`;
+        },
+      },
+    },
+    options,
+  );
 }
 
 export class ContactImportRowsRequestedV1 {
@@ -86,8 +140,7 @@ export class ContactImportRowsRequestedV1 {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_IMPORT_ROWS_PER_REQUEST)
-  @ValidateNested({ each: true })
-  @Type(() => ImportRowV1)
+  @EachRow('areImportRows', importRowProblem)
   rows!: ImportRowV1[];
 }
 
@@ -110,6 +163,25 @@ export class ImportRowDecisionV1 {
   reason!: ImportRowSkipReason | null;
 }
 
+/** What breaks the rules of ImportRowDecisionV1 in `row`, if anything: the same rules, checked in place. */
+function rowDecisionProblem(row: unknown): string | undefined {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'must be an object';
+  const values = row as Record<string, unknown>;
+  if (!isInt(values.row) || (values.row as number) < 1) return 'row must be an integer of at least 1';
+  if (!isIn(values.outcome, IMPORT_ROW_OUTCOMES)) {
+    return `outcome must be one of ${IMPORT_ROW_OUTCOMES.join(', ')}`;
+  }
+  const contactId = values.contact_id;
+  if (contactId !== null && contactId !== undefined && (!isInt(contactId) || (contactId as number) < 1)) {
+    return 'contact_id must be an integer of at least 1';
+  }
+  const reason = values.reason;
+  if (reason !== null && reason !== undefined && !isIn(reason, IMPORT_ROW_SKIP_REASONS)) {
+    return `reason must be one of ${IMPORT_ROW_SKIP_REASONS.join(', ')}`;
+  }
+  return undefined;
+}
+
 /** cms.contacts.v1, subject = the job id: every row of one chunk, in row order. */
 export class ContactImportRowsDecidedV1 {
   @IsInt()
@@ -121,8 +193,7 @@ export class ContactImportRowsDecidedV1 {
   chunk!: number;
 
   @IsArray()
-  @ValidateNested({ each: true })
-  @Type(() => ImportRowDecisionV1)
+  @EachRow('areImportRowDecisions', rowDecisionProblem)
   rows!: ImportRowDecisionV1[];
 }
 

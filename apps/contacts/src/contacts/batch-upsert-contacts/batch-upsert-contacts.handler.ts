@@ -5,21 +5,13 @@ import { validateSync } from 'class-validator';
 
 import { RequestRefusedError } from '@cms/kafka';
 import type { Answer, ContactsDecision } from '../../decisions/decision';
+import { TimeSlices } from '../../decisions/time-slices';
 import { batchContactResource } from '../contact.resource';
 import { UpsertContactHandler } from '../upsert-contact/upsert-contact.handler';
 
 export type BatchElementResult =
   | { index: number; status: 200 | 201; contact: Record<string, unknown> }
   | { index: number; status: number; errors: OutcomeError[] };
-
-/**
- * How long deciding a batch runs at most before it lets the process serve what waits meanwhile: the
- * records of other partitions (fetched and applied in transactions of their own, see
- * ChunkHandler.worthAlone) and HTTP reads. 1,000 upserts take a few hundred ms of CPU.
- */
-const SLICE_MS = 10;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Checked exactly as the gateway checks a single upsert body: unknown fields are refused. */
 function elementErrors(body: UpsertContactBody, pointerPrefix: string): OutcomeError[] {
@@ -39,12 +31,9 @@ export class BatchUpsertContactsHandler {
   async handle(decision: ContactsDecision<ContactBatchUpsertRequestedV1>): Promise<Answer> {
     const { contacts, contact_limit: limit } = decision.data;
     const results: BatchElementResult[] = [];
-    let sliceStart = performance.now();
+    const slices = new TimeSlices();
     for (const [index, element] of contacts.entries()) {
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await yieldToEventLoop();
-        sliceStart = performance.now();
-      }
+      await slices.next();
       const { contact_id: candidateId, ...fields } = element;
       const pointerPrefix = `/data/attributes/contacts/${index}`;
       // The record's decoding already made a copy of every element (class-transformer's, which drops
