@@ -43,6 +43,7 @@ export class AudiencesApiController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     readableFilter(body.filter_criteria);
+    await this.api.contactsMustExist(caller, body);
     const audienceId = await this.ids.next('audience');
     return this.api.writeAudience(
       reply,
@@ -76,13 +77,14 @@ export class AudiencesApiController {
 
   @Patch('audiences/:id')
   @PublicRoute(MESSAGING_RULES.update)
-  update(
+  async update(
     @Caller() caller: Principal,
     @PathId('id', 'Audience') audienceId: number,
     @Body() body: UpdateAudienceBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     if (body.filter_criteria !== undefined) readableFilter(body.filter_criteria);
+    await this.api.contactsMustExist(caller, body);
     return this.api.writeAudience(
       reply,
       caller,

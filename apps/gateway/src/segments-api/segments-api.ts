@@ -1,4 +1,5 @@
 import type { RequestPayloads, RequestType } from '@cms/contracts';
+import { JsonApiException } from '@cms/http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
@@ -19,6 +20,41 @@ export class SegmentsApi extends ServiceApi {
     @Inject(UpstreamProxy) proxy: UpstreamProxy,
   ) {
     super(SEGMENTS, writePath, proxy);
+  }
+
+  /**
+   * Refuses (422, at each id's place in its list) contact ids that name no contact of the workspace,
+   * as the contacts service holds them: asked before the write enters the log, so that deciding it
+   * reads nothing another topic feeds and a rebuild decides it the same way. Contacts are never
+   * removed, so an id known now stays known.
+   */
+  async contactsMustExist(
+    caller: Principal,
+    lists: Partial<Record<'include_contact_ids' | 'exclude_contact_ids', number[] | null>>,
+  ): Promise<void> {
+    const ids = [...new Set(Object.values(lists).flatMap((list) => list ?? []))];
+    if (ids.length === 0) return;
+    const answer = await this.proxy.post(
+      'contacts',
+      'contacts/unknown',
+      { contact_ids: ids },
+      caller.workspaceId,
+    );
+    const unknown = new Set((answer.body as { data: { unknown: number[] } }).data.unknown);
+    if (unknown.size === 0) return;
+    const issues = Object.entries(lists).flatMap(([field, list]) =>
+      (list ?? []).flatMap((id, index) =>
+        unknown.has(id)
+          ? [
+              {
+                detail: `Contact ${id} was not found.`,
+                source: { pointer: `/data/attributes/${field}/${index}` },
+              },
+            ]
+          : [],
+      ),
+    );
+    throw JsonApiException.validation(issues.slice(0, 100));
   }
 
   /**

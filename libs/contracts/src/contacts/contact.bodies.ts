@@ -3,11 +3,14 @@ import {
   ArrayMinSize,
   IsArray,
   IsEmail,
+  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
+  Max,
   MaxLength,
+  Min,
 } from 'class-validator';
 
 import { IsJsonOfAtMost, IsNotBlank, MAX_DATA_BYTES } from '../rules/field-rules';
@@ -114,4 +117,14 @@ export class LinkChannelBody {
   @IsNotEmpty()
   @MaxLength(MAX_CONTACT_TEXT)
   external_id!: string;
+}
+
+/** Contact ids another service asks the contacts service about (internal). */
+export class ContactIdsBody {
+  @IsArray()
+  @ArrayMaxSize(20_000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(Number.MAX_SAFE_INTEGER, { each: true })
+  contact_ids!: number[];
 }

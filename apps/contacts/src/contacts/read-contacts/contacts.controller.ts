@@ -12,9 +12,10 @@ import {
   type ListBody,
   type QueryParams,
 } from '@cms/http';
-import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { ContactIdsBody } from '@cms/contracts';
 import { parseId } from '../../reads/query-params';
 import { ContactRepository, type ContactFilters } from '../contact.repository';
 import { contactResource } from '../contact.resource';
@@ -77,6 +78,25 @@ export class ContactsController {
       throw JsonApiException.notFound(`Contact ${rawId} was not found.`);
     }
     return { data: { id } };
+  }
+
+  /**
+   * Which of these ids name no contact of the workspace (another workspace's included): the gateway
+   * asks before an audience's contact lists enter the log, in one statement however long the list.
+   */
+  @Post('unknown')
+  @HttpCode(200)
+  async unknown(
+    @WorkspaceId() workspaceId: number,
+    @Body() body: ContactIdsBody,
+  ): Promise<{ data: { unknown: number[] } }> {
+    const ids = [...new Set(body.contact_ids)];
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      'SELECT id FROM contacts WHERE workspace_id = $1 AND id = ANY($2::bigint[])',
+      [workspaceId, ids],
+    );
+    const known = new Set(rows.map((row) => Number(row.id)));
+    return { data: { unknown: ids.filter((id) => !known.has(id)) } };
   }
 
   @Get(':id')

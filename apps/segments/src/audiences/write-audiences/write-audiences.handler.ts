@@ -13,9 +13,18 @@ import { AudienceEntity } from '../audience.entity';
 import { AudienceRepository } from '../audience.repository';
 import { audienceFact } from '../audience.resource';
 
+/** A contact list once each, in the order sent. */
+function distinct(ids: readonly number[] | null | undefined): number[] {
+  return [...new Set(ids ?? [])];
+}
+
 /**
- * Audience writes (extensions §11), decided in log order. The answer carries the audience without
- * `size`: the gateway reads it back from the service, which counts its members as of that read.
+ * Audience writes (extensions §11), decided in log order. Every rule they meet is read from the
+ * requests topic alone (audiences), so a rebuild decides them as live did: contact ids were checked
+ * by the gateway with the contacts service before the request was recorded (contacts are never
+ * removed), not against this service's view of contacts, which another topic feeds at its own pace.
+ * The answer carries the audience without `size`: the gateway reads it back from the service, which
+ * counts its members as of that read.
  */
 @Injectable()
 export class WriteAudiencesHandler {
@@ -32,8 +41,8 @@ export class WriteAudiencesHandler {
       name: data.name,
       source: 'filters',
       filterCriteria: data.filter_criteria ?? [],
-      includeContactIds: await rules.contacts(workspaceId, 'include_contact_ids', data.include_contact_ids),
-      excludeContactIds: await rules.contacts(workspaceId, 'exclude_contact_ids', data.exclude_contact_ids),
+      includeContactIds: distinct(data.include_contact_ids),
+      excludeContactIds: distinct(data.exclude_contact_ids),
       createdAt: decision.atDate,
       updatedAt: decision.atDate,
     });
@@ -65,17 +74,9 @@ export class WriteAudiencesHandler {
       audience.filterCriteria = data.filter_criteria ?? [];
     }
     if (data.include_contact_ids !== undefined)
-      audience.includeContactIds = await rules.contacts(
-        workspaceId,
-        'include_contact_ids',
-        data.include_contact_ids,
-      );
+      audience.includeContactIds = distinct(data.include_contact_ids);
     if (data.exclude_contact_ids !== undefined)
-      audience.excludeContactIds = await rules.contacts(
-        workspaceId,
-        'exclude_contact_ids',
-        data.exclude_contact_ids,
-      );
+      audience.excludeContactIds = distinct(data.exclude_contact_ids);
     audience.updatedAt = decision.atDate;
     await audiences.save(audience);
     const fact = audienceFact(audience);
