@@ -21,6 +21,8 @@ describe('readImportRow', () => {
   it('skips a row whose phone is no number with its country code, or whose email is none', () => {
     expect(row({ phone: 'call me' })).toEqual({ reason: 'invalid_phone' });
     expect(row({ phone: '+1'.padEnd(1024, '5') })).toEqual({ reason: 'invalid_phone' });
+    // Longer than the contact endpoints take a phone, even when its digits would read as a number.
+    expect(row({ phone: `+1 415${' '.repeat(30)}555 0100` })).toEqual({ reason: 'invalid_phone' });
     expect(row({ email: 'not-an-email' })).toEqual({ reason: 'invalid_email' });
     expect(row({ email: `${'a'.repeat(250)}@example.com` })).toEqual({ reason: 'invalid_email' });
     expect(row({ email: 'a\u0000@example.com' })).toEqual({ reason: 'invalid_email' });
@@ -31,6 +33,11 @@ describe('readImportRow', () => {
     expect(row({ phone: '+14155550100', email: 'nope' })).toEqual({ reason: 'invalid_email' });
     expect(row({ phone: 'nope', email: 'ada@example.com' })).toEqual({ reason: 'invalid_phone' });
     expect(row({ phone: 'nope', email: 'nope' })).toEqual({ reason: 'invalid_phone' });
+  });
+
+  it('keeps a name up to what a contact name holds', () => {
+    const reading = row({ email: 'ada@example.com', name: 'n'.repeat(1000) });
+    expect('changes' in reading && reading.changes.name).toBe('n'.repeat(255));
   });
 
   it('makes a name Postgres could not hold storable', () => {

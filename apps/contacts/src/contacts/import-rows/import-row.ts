@@ -1,4 +1,9 @@
-import { MAX_CONTACT_TEXT, type ImportRowSkipReason, type ImportRowV1 } from '@cms/contracts';
+import {
+  MAX_CONTACT_TEXT,
+  MAX_PHONE_LENGTH,
+  type ImportRowSkipReason,
+  type ImportRowV1,
+} from '@cms/contracts';
 import { storableText } from '@cms/kafka';
 import { isEmail } from 'class-validator';
 
@@ -39,8 +44,8 @@ function isValidEmail(email: string): boolean {
  * A row with a value that is given but invalid is skipped for it, even when its other identifier is
  * valid: matching or creating by the other one alone would quietly leave out a column the import
  * mapped, and the job's errors tell which rows to correct (the phone is looked at first, as it is when
- * matching). The name is kept whole, any U+0000 or lone surrogate in it made U+FFFD (text Postgres can
- * hold); it never decides anything.
+ * matching). The name is kept up to MAX_CONTACT_TEXT characters (what a contact's name holds), any
+ * U+0000 or lone surrogate in it made U+FFFD (text Postgres can hold); it never decides anything.
  */
 export function readImportRow(row: Pick<ImportRowV1, 'phone' | 'email' | 'name'>): ImportRowReading {
   let reading = readings.get(row);
@@ -64,7 +69,8 @@ function read(row: Pick<ImportRowV1, 'phone' | 'email' | 'name'>): ImportRowRead
   if (phone === undefined && email === undefined) return { reason: 'no_identifier' };
   const changes: ContactChanges & { source: string } = { source: IMPORT_CONTACT_SOURCE };
   if (phone !== undefined) {
-    const e164 = toE164(phone);
+    // As the contact endpoints: a phone longer than a contact's can be sent is none.
+    const e164 = phone.length <= MAX_PHONE_LENGTH ? toE164(phone) : undefined;
     if (e164 === undefined) return { reason: 'invalid_phone' };
     changes.phone = e164;
   }
@@ -73,6 +79,13 @@ function read(row: Pick<ImportRowV1, 'phone' | 'email' | 'name'>): ImportRowRead
     changes.email = email;
   }
   const name = given(row.name);
-  if (name !== undefined) changes.name = storableText(name);
+  if (name !== undefined) changes.name = storableText(cutName(name));
   return { changes };
+}
+
+/** A name cut to what a contact's name holds, never inside a surrogate pair. */
+function cutName(name: string): string {
+  if (name.length <= MAX_CONTACT_TEXT) return name;
+  const cut = name.slice(0, MAX_CONTACT_TEXT);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }

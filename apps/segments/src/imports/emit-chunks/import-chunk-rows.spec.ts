@@ -1,10 +1,17 @@
-import { ID_BLOCK_SIZE, IMPORT_ROWS_PER_CHUNK } from '@cms/contracts';
+import {
+  createEnvelope,
+  ID_BLOCK_SIZE,
+  IMPORT_ROWS_PER_CHUNK,
+  IMPORT_ROWS_REQUEST_TYPE,
+} from '@cms/contracts';
+import { MAX_RECORD_BYTES } from '@cms/kafka';
 
 import {
   cellValue,
   chunkCount,
   chunkRows,
   columnIndexes,
+  IMPORT_CELL_LENGTHS,
   importRow,
   MAX_IMPORT_CELL_LENGTH,
   reservedContactId,
@@ -62,5 +69,29 @@ describe('the rows of an import chunk', () => {
     });
     // A short row (fewer cells than columns) has nothing in the missing ones.
     expect(importRow(1, ['Bob'], indexes, [1001])).toMatchObject({ name: 'Bob', phone: null });
+  });
+
+  it('keeps a chunk of the largest cells a file can hold well within a record, and cuts each field to its bound', () => {
+    // Control characters are the costliest in JSON: six bytes each.
+    const worst = '\u0001'.repeat(MAX_IMPORT_CELL_LENGTH * 4);
+    const indexes = columnIndexes({ phone: 'p', email: 'e', name: 'n' }, ['p', 'e', 'n'])!;
+    const rows = Array.from({ length: IMPORT_ROWS_PER_CHUNK }, (_, index) =>
+      importRow(
+        index + 1,
+        [`x${worst}`, `y${worst}`, `z${worst}`],
+        indexes,
+        Array.from({ length: 5 }, (_, b) => 1 + b * ID_BLOCK_SIZE),
+      ),
+    );
+    expect(rows[0]!.phone).toHaveLength(IMPORT_CELL_LENGTHS.phone);
+    expect(rows[0]!.email).toHaveLength(IMPORT_CELL_LENGTHS.email);
+    expect(rows[0]!.name).toHaveLength(IMPORT_CELL_LENGTHS.name);
+    const envelope = createEnvelope({
+      type: IMPORT_ROWS_REQUEST_TYPE,
+      source: 'segments',
+      workspaceid: '1',
+      data: { job_id: 1, chunk: 0, create_new_entities: true, contact_limit: 1000, rows },
+    });
+    expect(Buffer.byteLength(JSON.stringify(envelope))).toBeLessThan(MAX_RECORD_BYTES / 3);
   });
 });

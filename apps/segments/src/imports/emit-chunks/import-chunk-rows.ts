@@ -1,9 +1,28 @@
-import { ID_BLOCK_SIZE, IMPORT_ROWS_PER_CHUNK, type ImportRowV1 } from '@cms/contracts';
+import {
+  ID_BLOCK_SIZE,
+  IMPORT_ROWS_PER_CHUNK,
+  MAX_CONTACT_TEXT,
+  MAX_PHONE_LENGTH,
+  type ImportRowV1,
+} from '@cms/contracts';
 
 import type { ImportMapping } from '../import-job.entity';
 
 /** The longest value a row carries to the contacts service (ImportRowV1's bound). */
 export const MAX_IMPORT_CELL_LENGTH = 1024;
+
+/**
+ * How much of each mapped cell a row carries. A phone or an email longer than a contact's can be is
+ * invalid whatever follows, so one character past that bound keeps the contacts service's verdict
+ * and no more; a name is a contact's name, cut to what a contact's name can hold. With these bounds
+ * a chunk's record stays far below the topics' record size whatever the file holds (500 rows of
+ * characters JSON writes as six bytes each: under 2 MiB).
+ */
+export const IMPORT_CELL_LENGTHS = {
+  phone: MAX_PHONE_LENGTH + 1,
+  email: MAX_CONTACT_TEXT + 1,
+  name: MAX_CONTACT_TEXT,
+} as const;
 
 /** The chunks of a job of `rowsTotal` data rows. */
 export function chunkCount(rowsTotal: number): number {
@@ -28,11 +47,14 @@ export function reservedContactId(idBlocks: readonly number[], row: number): num
  * to MAX_IMPORT_CELL_LENGTH (never inside a surrogate pair). A value that long is no phone or email;
  * the contacts service judges it as the rest.
  */
-export function cellValue(cell: string | undefined): string | null {
+export function cellValue(
+  cell: string | undefined,
+  maxLength: number = MAX_IMPORT_CELL_LENGTH,
+): string | null {
   const value = cell?.trim() ?? '';
   if (value === '') return null;
-  if (value.length <= MAX_IMPORT_CELL_LENGTH) return value;
-  const cut = value.slice(0, MAX_IMPORT_CELL_LENGTH);
+  if (value.length <= maxLength) return value;
+  const cut = value.slice(0, maxLength);
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
@@ -59,12 +81,15 @@ export function importRow(
   indexes: NonNullable<ReturnType<typeof columnIndexes>>,
   idBlocks: readonly number[],
 ): ImportRowV1 {
-  const value = (index: number | null): string | null => (index === null ? null : cellValue(cells[index]));
+  const value = (field: keyof typeof IMPORT_CELL_LENGTHS): string | null => {
+    const index = indexes[field];
+    return index === null ? null : cellValue(cells[index], IMPORT_CELL_LENGTHS[field]);
+  };
   return {
     row,
-    phone: value(indexes.phone),
-    email: value(indexes.email),
-    name: value(indexes.name),
+    phone: value('phone'),
+    email: value('email'),
+    name: value('name'),
     contact_id: reservedContactId(idBlocks, row),
   };
 }
