@@ -43,7 +43,10 @@ export class AudiencesApiController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     readableFilter(body.filter_criteria);
-    await this.api.contactsMustExist(caller, body);
+    await this.api.contactsMustExist(caller, {
+      include_contact_ids: body.include_contact_ids,
+      exclude_contact_ids: body.exclude_contact_ids,
+    });
     const audienceId = await this.ids.next('audience');
     return this.api.writeAudience(
       reply,
@@ -84,7 +87,10 @@ export class AudiencesApiController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     if (body.filter_criteria !== undefined) readableFilter(body.filter_criteria);
-    await this.api.contactsMustExist(caller, body);
+    await this.api.contactsMustExist(caller, {
+      include_contact_ids: body.include_contact_ids,
+      exclude_contact_ids: body.exclude_contact_ids,
+    });
     return this.api.writeAudience(
       reply,
       caller,

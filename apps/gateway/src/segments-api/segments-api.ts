@@ -32,7 +32,7 @@ export class SegmentsApi extends ServiceApi {
     caller: Principal,
     lists: Partial<Record<'include_contact_ids' | 'exclude_contact_ids', number[] | null>>,
   ): Promise<void> {
-    const ids = [...new Set(Object.values(lists).flatMap((list) => list ?? []))];
+    const ids = [...new Set([...(lists.include_contact_ids ?? []), ...(lists.exclude_contact_ids ?? [])])];
     if (ids.length === 0) return;
     const answer = await this.proxy.post(
       'contacts',
@@ -42,8 +42,9 @@ export class SegmentsApi extends ServiceApi {
     );
     const unknown = new Set((answer.body as { data: { unknown: number[] } }).data.unknown);
     if (unknown.size === 0) return;
-    const issues = Object.entries(lists).flatMap(([field, list]) =>
-      (list ?? []).flatMap((id, index) =>
+    const fields = ['include_contact_ids', 'exclude_contact_ids'] as const;
+    const issues = fields.flatMap((field) =>
+      (lists[field] ?? []).flatMap((id, index) =>
         unknown.has(id)
           ? [
               {
