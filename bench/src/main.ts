@@ -30,6 +30,12 @@ import { measureEventLatency, type EventLatency } from './figures/event-latency.
 import { eventRequestSource } from './figures/events-rate.figure';
 import { measureLinkRedirects, type LinkRedirects } from './figures/link-redirects.figure';
 import { measureMessagesSent, type MessagesSent } from './figures/messages-sent.figure';
+import { measureSegmentImport, type SegmentImportResult } from './figures/segment-import.figure';
+import {
+  measureSegmentPreviews,
+  renderFilterTable,
+  type SegmentPreviews,
+} from './figures/segment-previews.figure';
 import { measureWebhookDeliveries, type WebhookDeliveries } from './figures/webhook-deliveries.figure';
 import { findSustainedRate, runClosedLoop, type SustainedSearch } from './load/closed-loop.load';
 import { BENCH_DIR, BenchSystem, ROOT, type ServiceName } from './support/bench-system';
@@ -38,7 +44,17 @@ import { summarizeProfile, type ProfileSummary } from './support/cpu-profile.sum
 import { HttpsReceiver } from './support/https.receiver';
 import { allMet, ratioOf, renderTable, thousands, type Row } from './support/report';
 
-const PHASES = ['baselines', 'rate', 'latency', 'webhooks', 'messages', 'replay', 'alerts', 'links'] as const;
+const PHASES = [
+  'baselines',
+  'rate',
+  'latency',
+  'webhooks',
+  'messages',
+  'replay',
+  'alerts',
+  'links',
+  'segments',
+] as const;
 type Phase = (typeof PHASES)[number];
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [--rate N] [--profile] [--no-build]
@@ -102,6 +118,10 @@ function sizes(quick: boolean) {
         replayTimeoutSeconds: 300,
         copyRows: 1_000_000,
         alertBursts: 5,
+        segmentContacts: 100_000,
+        segmentImportRows: 100_000,
+        segmentPreviewCalls: 20,
+        segmentFreshSamples: 10,
       }
     : {
         kafkaRecords: 300_000,
@@ -115,6 +135,10 @@ function sizes(quick: boolean) {
         replayTimeoutSeconds: 420,
         copyRows: 1_000_000,
         alertBursts: 10,
+        segmentContacts: 1_000_000,
+        segmentImportRows: 1_000_000,
+        segmentPreviewCalls: 20,
+        segmentFreshSamples: 10,
       };
 }
 
@@ -130,6 +154,12 @@ const P99_LIMIT_MS = 100;
 const LINK_CLICK_RATE = 1_000;
 const LINK_COUNT = 20;
 const LINK_P99_LIMIT_MS = 20;
+/** Issue 19: preview p95 over the ten filters, the worst filter's p95, a write visible, an import's pace. */
+const PREVIEW_P95_LIMIT_MS = 100;
+const PREVIEW_WORST_LIMIT_MS = 1_000;
+const FRESH_LIMIT_MS = 1_000;
+const IMPORT_GOAL_ROWS = 1_000_000;
+const IMPORT_GOAL_SECONDS = 120;
 const GATEWAY_LEVELS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 const NOOP_LEVELS = [8, 16, 32, 64, 128, 256];
 
@@ -186,6 +216,8 @@ interface Results {
     contactsReplay?: ContactsReplay;
     alertLatency?: AlertLatency | { status: 'failed'; reason: string };
     linkRedirects?: LinkRedirects | { status: 'failed'; reason: string };
+    segmentPreviews?: SegmentPreviews | { status: 'failed'; reason: string };
+    segmentImport?: SegmentImportResult | { status: 'failed'; reason: string };
   };
   profiles: Record<string, ProfileSummary>;
   /** With --profile: SQL statements each service sent per unit of work while profiled. */
@@ -347,6 +379,8 @@ function buildTable(results: Results): Row[] {
   });
 
   rows.push(alertsRow(results.figures.alertLatency));
+  rows.push(...segmentRows(results.figures.segmentPreviews));
+  rows.push(segmentImportRow(results.figures.segmentImport, copyRate));
 
   rows.push({
     id: 'baseline-noop-fastify',
@@ -539,6 +573,123 @@ function alertsRow(alerts: AlertLatency | { status: 'failed'; reason: string } |
     ratio: null,
     goal: '',
     met: 'n/a',
+    cpu: formatCpu(measured?.cpu),
+  };
+}
+
+/**
+ * Segments at scale (issue 19): the previews of ten typical filters over the seeded workspace against
+ * the same counts written by hand in SQL, how fast the view took the seeded facts, and how soon a
+ * contact written through the API is counted by a preview.
+ */
+function segmentRows(previews: SegmentPreviews | { status: 'failed'; reason: string } | undefined): Row[] {
+  const measured = isMeasured(previews) ? previews : undefined;
+  const notMeasured =
+    previews === undefined ? 'not measured' : `failed: ${(previews as { reason: string }).reason}`;
+  const fresh = measured && !('status' in measured.freshness) ? measured.freshness : undefined;
+  const seeding = measured?.seeding;
+  return [
+    {
+      id: 'segment-previews',
+      figure: `audience preview, ${measured?.filters.length ?? 10} typical filters over ${thousands(measured?.contacts ?? 0)} contacts`,
+      value: measured?.previewMs.p95 ?? null,
+      unit: 'ms (p95)',
+      shown: measured
+        ? `p95 ${measured.previewMs.p95} ms, p50 ${measured.previewMs.p50} ms (${measured.timedCalls} calls a filter); ` +
+          `worst "${measured.worst.label}" p95 ${measured.worst.p95} ms; index built by the first preview in ${thousands(measured.indexBuildMs)} ms; ` +
+          (measured.mismatches.length === 0
+            ? 'every count equals SQL'
+            : `COUNTS DIFFER FROM SQL: ${measured.mismatches.join('; ')}`)
+        : notMeasured,
+      baseline: measured ? { name: 'SQL count(*) p95', value: measured.sqlMs.p95, unit: 'ms' } : null,
+      ratio: measured ? ratioOf(measured.previewMs.p95, measured.sqlMs.p95) : null,
+      goal: `p95 ≤ ${PREVIEW_P95_LIMIT_MS} ms, worst filter p95 ≤ ${PREVIEW_WORST_LIMIT_MS / 1000} s, counts = SQL`,
+      met: measured
+        ? allMet([
+            measured.previewMs.p95 <= PREVIEW_P95_LIMIT_MS,
+            measured.worst.p95 <= PREVIEW_WORST_LIMIT_MS,
+            measured.mismatches.length === 0,
+          ])
+        : previews === undefined
+          ? 'n/a'
+          : 'no',
+      cpu: formatCpu(measured?.cpu),
+    },
+    {
+      id: 'segment-freshness',
+      figure: 'contact write answered → counted by a preview',
+      value: fresh?.visibleMs.max ?? null,
+      unit: 'ms (max)',
+      shown: fresh
+        ? `p50 ${fresh.visibleMs.p50} ms, max ${fresh.visibleMs.max} ms over ${fresh.samples} writes` +
+          (fresh.missed > 0 ? ` (${fresh.missed} never counted)` : '') +
+          ' (POST /api/v1/contacts/upsert → preview)'
+        : measured
+          ? `failed: ${(measured.freshness as { reason: string }).reason}`
+          : notMeasured,
+      baseline: null,
+      ratio: null,
+      goal: `≤ ${FRESH_LIMIT_MS / 1000} s`,
+      met: fresh
+        ? allMet([fresh.visibleMs.max <= FRESH_LIMIT_MS, fresh.missed === 0])
+        : previews === undefined
+          ? 'n/a'
+          : 'no',
+      cpu: '',
+    },
+    {
+      id: 'segment-seeding',
+      figure: 'segments view: seeded contact facts applied',
+      value: seeding?.appliedPerSecond ?? null,
+      unit: 'facts/s',
+      shown: seeding
+        ? `${thousands(seeding.appliedPerSecond)} facts/s (${thousands(seeding.contacts)} contacts, ${thousands(seeding.events)} events, ` +
+          `${seeding.tags} tags in ${seeding.viewSeconds} s; published at ${thousands(seeding.publishedPerSecond)} facts/s)`
+        : notMeasured,
+      baseline: null,
+      ratio: null,
+      goal: '',
+      met: 'n/a',
+      cpu: '',
+    },
+  ];
+}
+
+/** An import of a CSV through upload, process and the job, against the goal's pace (1,000,000 rows in 120 s). */
+function segmentImportRow(
+  result: SegmentImportResult | { status: 'failed'; reason: string } | undefined,
+  copyRate: number | undefined,
+): Row {
+  const measured = result?.status === 'measured' ? result : undefined;
+  const goalRate = Math.ceil(IMPORT_GOAL_ROWS / IMPORT_GOAL_SECONDS);
+  const counted =
+    measured &&
+    measured.job.contacts_matched === measured.expected.matched &&
+    measured.job.contacts_created === measured.expected.created &&
+    measured.job.rows_skipped === measured.expected.skipped;
+  return {
+    id: 'segment-import',
+    figure: `audience import of a ${thousands(measured?.rows ?? 0)}-row CSV: upload → job completed`,
+    value: measured?.rowsPerSecond ?? null,
+    unit: 'rows/s',
+    shown: measured
+      ? `${measured.totalSeconds} s, ${thousands(measured.rowsPerSecond)} rows/s (upload ${measured.uploadSeconds} s, ` +
+        `process ${measured.processSeconds} s); matched ${thousands(measured.job.contacts_matched)}, ` +
+        `created ${thousands(measured.job.contacts_created)}, skipped ${thousands(measured.job.rows_skipped)}` +
+        (counted
+          ? ''
+          : ` (THE FILE CALLS FOR ${thousands(measured.expected.matched)} / ${thousands(measured.expected.created)} / ${thousands(measured.expected.skipped)})`)
+      : result === undefined
+        ? 'not measured'
+        : `${result.status}: ${(result as { reason: string }).reason}`,
+    baseline: copyRate ? { name: 'COPY', value: copyRate, unit: 'rows/s' } : null,
+    ratio: measured ? ratioOf(measured.rowsPerSecond, copyRate) : null,
+    goal: `≥ ${thousands(goalRate)} rows/s (${thousands(IMPORT_GOAL_ROWS)} in ≤ ${IMPORT_GOAL_SECONDS} s)`,
+    met: measured
+      ? allMet([measured.rowsPerSecond >= goalRate, counted])
+      : result === undefined || result.status === 'not measured'
+        ? 'n/a'
+        : 'no',
     cpu: formatCpu(measured?.cpu),
   };
 }
@@ -879,6 +1030,27 @@ async function main(): Promise<number> {
         log,
       ).catch(failed);
     }
+    // Last: it stops messaging and webhook-dispatch, and leaves millions of facts in the topics.
+    if (options.phases.has('segments')) {
+      log(`figure: audience previews over ${thousands(size.segmentContacts)} contacts`);
+      results.figures.segmentPreviews = await measureSegmentPreviews(
+        system,
+        {
+          contacts: size.segmentContacts,
+          timedCalls: size.segmentPreviewCalls,
+          freshSamples: size.segmentFreshSamples,
+        },
+        meter,
+        log,
+      ).catch(failed);
+      log(`figure: audience import of a ${thousands(size.segmentImportRows)}-row CSV`);
+      results.figures.segmentImport = await measureSegmentImport(
+        system,
+        { rows: size.segmentImportRows },
+        meter,
+        log,
+      ).catch(failed);
+    }
   } finally {
     await cleanUp();
   }
@@ -890,6 +1062,8 @@ async function main(): Promise<number> {
   writeFileSync(join(BENCH_DIR, 'results.json'), json);
   writeFileSync(join(BENCH_DIR, 'runs', `${started.toISOString().replace(/[:.]/g, '-')}.json`), json);
   process.stdout.write(`\n${renderTable(results.table)}`);
+  const previews = results.figures.segmentPreviews;
+  if (isMeasured(previews)) process.stdout.write(`\n${renderFilterTable(previews)}`);
   const latency = results.figures.eventLatency;
   if (isMeasured(latency)) {
     const { toGateway, gatewayToRelay, relayToReader } = latency.legsMs;
