@@ -88,6 +88,10 @@ export default [
               sourceTag: 'type:app',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
             },
+            {
+              sourceTag: 'type:bench',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
+            },
           ],
         },
       ],

@@ -267,7 +267,7 @@ function contactSnapshot(index: number, plan: SeedPlan, random: () => number): C
 }
 
 /** The facts of the workspace in the order the contacts service would have published them. */
-function* workspaceFacts(plan: SeedPlan, counts: SeedCounts): Generator<Envelope> {
+export function* workspaceFacts(plan: SeedPlan, counts: SeedCounts): Generator<Envelope> {
   const random = generator(0x5e9 + plan.contacts);
   const workspaceid = String(plan.workspaceId);
   const time = new Date(plan.at).toISOString();
