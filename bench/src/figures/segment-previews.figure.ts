@@ -78,6 +78,9 @@ export interface SegmentPreviewsOptions {
 /** Keys of the preview workspace: its limit is 600 requests a minute whatever the keys. */
 const KEYS = 6;
 const BUILD_TIMEOUT_MS = 600_000;
+/** A failed answer quicker than the gateway's read timeout is a failure, not a build under way. */
+const QUICK_FAILURE_MS = 5_000;
+const QUICK_FAILURES = 5;
 const VIEW_TIMEOUT_MS = 1_800_000;
 const FRESH_TIMEOUT_MS = 10_000;
 const FRESH_POLL_MS = 10;
@@ -220,7 +223,7 @@ async function preview(keys: WorkspaceKeys, criteria: unknown[]): Promise<Previe
     .catch((error: unknown) => ({
       status: 0,
       body: { error: String(error) } as { data?: { count?: number } },
-      ms: 0,
+      ms: Number.POSITIVE_INFINITY,
     }));
   return {
     status: answer.status,
@@ -455,21 +458,32 @@ async function seed(
   };
 }
 
-/** The first preview: answers its count once the index is built (the gateway may time out first). */
+/**
+ * The first preview: answers its count once the index is built. The gateway gives up on a read after
+ * 10 s while the build goes on, so a slow answer is asked again; quick failures are the service's.
+ */
 async function firstPreview(
   keys: WorkspaceKeys,
   criteria: unknown[],
   log: (line: string) => void,
 ): Promise<number> {
   const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  let failures = 0;
   for (;;) {
     const answer = await preview(keys, criteria);
     if (answer.status === 200 && answer.count !== undefined) return answer.count;
-    if (answer.status > 0 && answer.status < 500) {
-      throw new Error(`the first preview answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    const refused = answer.status > 0 && answer.status < 500;
+    if (answer.ms < QUICK_FAILURE_MS) failures += 1;
+    if (refused || failures >= QUICK_FAILURES) {
+      throw new Error(
+        `the first preview answered ${answer.status || 'nothing'}${refused ? '' : ` ${failures} times`}: ` +
+          `${JSON.stringify(answer.body).slice(0, 300)} (the segments log has the cause)`,
+      );
     }
     if (Date.now() > deadline) throw new Error(`no preview answered within ${BUILD_TIMEOUT_MS / 1000} s`);
-    log(`first preview answered ${answer.status || 'nothing'}; asking again`);
+    log(
+      `first preview answered ${answer.status || 'nothing'} after ${Math.round(answer.ms)} ms; asking again`,
+    );
     await sleep(1_000);
   }
 }

@@ -339,6 +339,8 @@ export async function publishWorkspace(kafka: Kafka, topic: string, plan: SeedPl
     idempotent: true,
     maxInFlightRequests: 1,
     allowAutoTopicCreation: false,
+    // Idempotence only holds while kafkajs keeps retrying the same sequence numbers.
+    retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 100, maxRetryTime: 5000 },
   });
   await producer.connect();
   try {
