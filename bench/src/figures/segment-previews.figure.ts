@@ -103,7 +103,7 @@ export function spread(values: readonly number[]): Spread {
 const NOW = Symbol('now');
 
 /** A typical filter, and the same filter written by hand in SQL over the segments view's tables. */
-interface BenchFilter {
+export interface BenchFilter {
   label: string;
   criteria: unknown[];
   /**
@@ -120,7 +120,7 @@ interface BenchFilter {
  * case-insensitive text, a custom field compared only when it holds that type, a `not` that also holds
  * for contacts without the field, event windows on `occurred_at` in the past only.
  */
-function benchFilters(): BenchFilter[] {
+export function benchFilters(): BenchFilter[] {
   const tags = seedTagIds();
   const [vip, newsletter, , , , loyalty] = tags;
   const windowed = (days: number): string =>
@@ -171,8 +171,10 @@ function benchFilters(): BenchFilter[] {
       criteria: [
         { field: 'event.page.viewed', operator: 'count_gte', value: { count: 2, within_last: 'P90D' } },
       ],
-      sql: `(SELECT count(*) FROM :view.contact_events e
-              WHERE e.workspace_id = $1 AND e.contact_id = c.id AND e.name = $2 AND ${windowed(90)}) >= 2`,
+      // Grouped once rather than counted per contact: the events table has no index by contact.
+      sql: `c.id IN (SELECT e.contact_id FROM :view.contact_events e
+                      WHERE e.workspace_id = $1 AND e.name = $2 AND ${windowed(90)}
+                      GROUP BY e.contact_id HAVING count(*) >= 2)`,
       values: ['page.viewed', NOW],
     },
     {
@@ -488,7 +490,7 @@ async function firstPreview(
   }
 }
 
-async function sqlCount(
+export async function sqlCount(
   client: Client,
   view: string,
   workspaceId: number,
