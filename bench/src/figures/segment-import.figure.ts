@@ -51,6 +51,8 @@ const BATCH = 1_000;
 const BATCH_CONCURRENCY = 4;
 const JOB_TIMEOUT_MS = 1_800_000;
 const JOB_POLL_MS = 1_000;
+/** A job whose rows stop moving for this long is stuck, whatever its time limit. */
+const JOB_STALL_MS = 120_000;
 /** The rows that identify nobody: a phone that is not one, and a row with neither phone nor email. */
 const INVALID_EVERY = 1_000;
 const NO_IDENTIFIER_AT = 500;
@@ -225,13 +227,17 @@ export async function measureSegmentImport(
     const progress: SegmentImport['progress'] = [];
     let job: ImportJobCounters | undefined;
     let lastLog = Date.now();
+    let lastMove = performance.now();
     for (;;) {
       const read = await keys.call<{ data?: Record<string, unknown> }>(
         'GET',
         `/api/v1/audience-import/jobs/${jobId}`,
       );
       if (read.status === 200 && read.body.data) {
-        job = countersOf(read.body.data);
+        const latest = countersOf(read.body.data);
+        if (latest.rows_processed !== job?.rows_processed || latest.status !== job.status)
+          lastMove = performance.now();
+        job = latest;
         progress.push({
           seconds: Math.round((performance.now() - started) / 100) / 10,
           rows: job.rows_processed,
@@ -240,6 +246,11 @@ export async function measureSegmentImport(
       }
       if (performance.now() - queued > JOB_TIMEOUT_MS) {
         throw new Error(`job ${jobId} still ${job?.status ?? 'unread'} after ${JOB_TIMEOUT_MS / 1000} s`);
+      }
+      if (performance.now() - lastMove > JOB_STALL_MS) {
+        throw new Error(
+          `job ${jobId} stayed ${job?.status ?? 'unread'} at ${job?.rows_processed ?? 0} rows for ${JOB_STALL_MS / 1000} s`,
+        );
       }
       if (Date.now() - lastLog >= 10_000) {
         log(`job ${jobId}: ${job?.status ?? 'unread'}, ${job?.rows_processed ?? 0} of ${options.rows} rows`);
