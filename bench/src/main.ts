@@ -59,7 +59,7 @@ type Phase = (typeof PHASES)[number];
 
 const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [--rate N] [--profile] [--no-build]
 
-  --quick     a short run (about 4 minutes): shorter steps, smaller backlogs; figures are rougher
+  --quick     a short run (about 6 minutes): shorter steps, smaller backlogs; figures are rougher
   --only      run only these phases (comma-separated); the others are reported as not measured
   --rate N    the sustained rate the latency phase halves, when the rate phase is not run
   --profile   CPU profiles and SQL statement counts of the services during the rate, latency,
@@ -103,7 +103,7 @@ function settings(argv: string[]): Settings {
   };
 }
 
-/** How big each phase is: a full run stays under ten minutes on the 2-core machine. */
+/** How big each phase is: a full run takes about ten minutes on the 2-core machine, and segments 15 more. */
 function sizes(quick: boolean) {
   return quick
     ? {
