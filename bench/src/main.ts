@@ -744,16 +744,17 @@ async function main(): Promise<number> {
     sql: {},
   };
 
-  let stopping = false;
-  const cleanUp = async (): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    log('cleaning up: services, bench schemas and topics');
-    await system?.stop().catch((error: unknown) => log(`clean-up: ${errorText(error)}`));
-    await receiver.close().catch(() => undefined);
-    certificates.remove();
-    meter.stop();
-  };
+  // One clean-up, which every caller waits for: a phase that fails because Ctrl-C stopped its services
+  // must not let the run exit before their schemas and topics are gone.
+  let stopping: Promise<void> | undefined;
+  const cleanUp = (): Promise<void> =>
+    (stopping ??= (async () => {
+      log('cleaning up: services, bench schemas and topics');
+      await system?.stop().catch((error: unknown) => log(`clean-up: ${errorText(error)}`));
+      await receiver.close().catch(() => undefined);
+      certificates.remove();
+      meter.stop();
+    })());
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.once(sig, () => {
       log(`${sig}: stopping`);
