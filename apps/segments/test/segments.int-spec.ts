@@ -47,21 +47,35 @@ function nextId(): number {
   return lastId;
 }
 
+/** What the service's reads answer, as far as these tests look into it. */
+interface ReadBody {
+  data: {
+    id: number;
+    size: number;
+    count: number;
+    sample: Array<{ id: number } & Record<string, unknown>>;
+    reachable: Record<string, number>;
+    computed_at: string;
+  } & Record<string, unknown>;
+  errors: Array<{ detail: string; source: { pointer: string } }>;
+  meta: { total: number };
+}
+
 async function call(
   method: 'GET' | 'POST',
   path: string,
   workspaceId: number,
   body?: unknown,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: ReadBody }> {
   const response = await fetch(`${service.url}${path}`, {
     method,
     headers: { 'x-workspace-id': String(workspaceId), 'content-type': 'application/json' },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as ReadBody };
 }
 
-function preview(workspaceId: number, body: object): Promise<{ status: number; body: any }> {
+function preview(workspaceId: number, body: object): Promise<{ status: number; body: ReadBody }> {
   return call('POST', '/internal/v1/audience/preview', workspaceId, body);
 }
 

@@ -197,6 +197,15 @@ export const SERVICE_CATALOG = catalog([
           'together (about 150 bytes each plus their custom fields); the least recently used workspace ' +
           'is dropped first and rebuilt from the tables when next asked.',
       },
+      {
+        name: 'IMPORT_CHUNKS_AHEAD',
+        value: '8',
+        doc:
+          'Chunks of 500 rows an import job has sent to the contacts service and not seen decided, at ' +
+          'most. More imports faster (each chunk waits a round trip of about half a second); fewer keeps ' +
+          'the requests of other workspaces that share the partition from waiting behind an import ' +
+          '(8 chunks: about half a second of the contacts service at its import pace).',
+      },
     ],
   },
 ]);

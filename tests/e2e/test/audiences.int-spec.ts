@@ -21,7 +21,7 @@ afterAll(async () => {
   await system?.stop();
 });
 
-async function post<T = any>(path: string, body: unknown): Promise<{ status: number; body: T }> {
+async function post<T = unknown>(path: string, body: unknown): Promise<{ status: number; body: T }> {
   return system.call<T>('POST', path, { key, body });
 }
 
