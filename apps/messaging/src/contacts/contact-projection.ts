@@ -1,6 +1,7 @@
 import {
   CONTACT_FACT_TYPES,
   CONTACTS_RECORD_TYPES,
+  selectRecordTypes,
   type ContactChannelLinkedV1,
   type ContactChannelUnlinkedV1,
   type ContactSnapshotV1,
@@ -19,16 +20,12 @@ export const CONTACT_PROJECTION_TYPES = [
   CONTACT_FACT_TYPES.channelUnlinked,
 ] as const;
 
-const PROJECTED = new Set<string>(CONTACT_PROJECTION_TYPES);
+const PROJECTED = selectRecordTypes(CONTACT_PROJECTION_TYPES, CONTACTS_RECORD_TYPES);
 
 /** Their definitions, for the service's record types. */
-export const CONTACT_PROJECTION_RECORD_TYPES = CONTACTS_RECORD_TYPES.filter((definition) =>
-  PROJECTED.has(definition.type),
-);
+export const CONTACT_PROJECTION_RECORD_TYPES = PROJECTED.definitions;
 
-export function isProjectedContactFact(record: Pick<DecodedRecord, 'type'>): boolean {
-  return PROJECTED.has(record.type);
-}
+export const isProjectedContactFact = PROJECTED.takes;
 
 /** Rows one INSERT writes at most (10 parameters each, well under Postgres' 65,535). */
 const ROWS_PER_STATEMENT = 1000;

@@ -1,6 +1,7 @@
 import {
   CONTACT_FACT_TYPES,
   CONTACTS_RECORD_TYPES,
+  selectRecordTypes,
   EVENT_FACT_TYPES,
   TAG_FACT_TYPES,
   type ContactChannelLinkedV1,
@@ -31,15 +32,11 @@ export const CONTACT_VIEW_TYPES = [
   EVENT_FACT_TYPES.recorded,
 ] as const;
 
-const VIEWED = new Set<string>(CONTACT_VIEW_TYPES);
+const VIEWED = selectRecordTypes(CONTACT_VIEW_TYPES, CONTACTS_RECORD_TYPES);
 
-export const CONTACT_VIEW_RECORD_TYPES = CONTACTS_RECORD_TYPES.filter((definition) =>
-  VIEWED.has(definition.type),
-);
+export const CONTACT_VIEW_RECORD_TYPES = VIEWED.definitions;
 
-export function isContactViewFact(record: Pick<DecodedRecord, 'type'>): boolean {
-  return VIEWED.has(record.type);
-}
+export const isContactViewFact = VIEWED.takes;
 
 /** Rows one statement writes at most (≤ 14 parameters each, well under Postgres' 65,535). */
 const ROWS_PER_STATEMENT = 1000;

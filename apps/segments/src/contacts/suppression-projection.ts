@@ -1,7 +1,7 @@
 import {
   MESSAGING_RECORD_TYPES,
+  selectRecordTypes,
   SUPPRESSION_FACT_TYPES,
-  type DecodedRecord,
   type SuppressionChangedV1,
 } from '@cms/contracts';
 import { workspaceIdOf, type ChunkRecord } from '@cms/kafka';
@@ -12,15 +12,11 @@ import { RevisionMarks } from './revision-marks';
 /** The facts of cms.messaging.v1 the view reads: the suppression list's changes. */
 export const SUPPRESSION_VIEW_TYPES = [SUPPRESSION_FACT_TYPES.added, SUPPRESSION_FACT_TYPES.removed] as const;
 
-const VIEWED = new Set<string>(SUPPRESSION_VIEW_TYPES);
+const VIEWED = selectRecordTypes(SUPPRESSION_VIEW_TYPES, MESSAGING_RECORD_TYPES);
 
-export const SUPPRESSION_VIEW_RECORD_TYPES = MESSAGING_RECORD_TYPES.filter((definition) =>
-  VIEWED.has(definition.type),
-);
+export const SUPPRESSION_VIEW_RECORD_TYPES = VIEWED.definitions;
 
-export function isSuppressionFact(record: Pick<DecodedRecord, 'type'>): boolean {
-  return VIEWED.has(record.type);
-}
+export const isSuppressionFact = VIEWED.takes;
 
 /**
  * Applies suppression facts in their order: an entry added is active, removed inactive (kept, so a

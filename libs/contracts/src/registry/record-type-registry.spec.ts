@@ -1,7 +1,7 @@
 import { IsInt, IsString, Min } from 'class-validator';
 
 import { createEnvelope } from '../envelope/create-envelope';
-import { RecordDecodeError, RecordTypeRegistry } from './record-type-registry';
+import { RecordDecodeError, RecordTypeRegistry, selectRecordTypes } from './record-type-registry';
 
 class CounterAddedV1 {
   @IsString()
@@ -108,5 +108,19 @@ describe('RecordTypeRegistry', () => {
     );
     expect(() => incomplete.assertComplete()).toThrow(/no upcaster/);
     expect(() => registry().assertComplete()).not.toThrow();
+  });
+});
+
+describe('selectRecordTypes', () => {
+  it('keeps the definitions of the types a view reads, and takes only those records', () => {
+    class A {}
+    const definitions = [
+      { type: 'a.made', version: 1, schema: A },
+      { type: 'b.made', version: 1, schema: A },
+    ];
+    const selection = selectRecordTypes(['a.made', 'c.made'], definitions);
+    expect(selection.definitions.map((definition) => definition.type)).toEqual(['a.made']);
+    expect(selection.takes({ type: 'a.made' })).toBe(true);
+    expect(selection.takes({ type: 'b.made' })).toBe(false);
   });
 });

@@ -154,3 +154,22 @@ export class RecordTypeRegistry {
     return { ...envelope, data: instance as T, dataversion: latest, writtenVersion: envelope.dataversion };
   }
 }
+
+/** The record types a service's view reads from another service's topic, and the test for them. */
+export interface RecordSelection {
+  /** Their definitions, for the service's record types. */
+  readonly definitions: RecordTypeDefinition[];
+  takes(record: Pick<DecodedRecord, 'type'>): boolean;
+}
+
+/** The `types` among `definitions` (another service's): what a projection of its facts reads. */
+export function selectRecordTypes(
+  types: readonly string[],
+  definitions: readonly RecordTypeDefinition[],
+): RecordSelection {
+  const selected = new Set(types);
+  return {
+    definitions: definitions.filter((definition) => selected.has(definition.type)),
+    takes: (record) => selected.has(record.type),
+  };
+}

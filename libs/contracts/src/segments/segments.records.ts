@@ -47,6 +47,21 @@ export const IMPORT_PATH_PATTERN = /^upl_[0-9a-f]{32}$/;
 
 const NOT_BLANK = /\S/;
 
+/** An `include_contact_ids` or `exclude_contact_ids` list: optional, of contact ids, bounded. */
+function IsContactIdList(): PropertyDecorator {
+  const rules = [
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(MAX_AUDIENCE_CONTACT_IDS),
+    IsInt({ each: true }),
+    Min(1, { each: true }),
+    Max(Number.MAX_SAFE_INTEGER, { each: true }),
+  ];
+  return (target, key) => {
+    for (const rule of rules) rule(target, key);
+  };
+}
+
 export const AUDIENCE_SOURCES = ['filters', 'import'] as const;
 export type AudienceSource = (typeof AUDIENCE_SOURCES)[number];
 
@@ -87,20 +102,10 @@ export class CreateAudienceBody {
   @IsArray()
   filter_criteria?: unknown[] | null;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_AUDIENCE_CONTACT_IDS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(Number.MAX_SAFE_INTEGER, { each: true })
+  @IsContactIdList()
   include_contact_ids?: number[] | null;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_AUDIENCE_CONTACT_IDS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(Number.MAX_SAFE_INTEGER, { each: true })
+  @IsContactIdList()
   exclude_contact_ids?: number[] | null;
 }
 
@@ -116,20 +121,10 @@ export class UpdateAudienceBody {
   @IsArray()
   filter_criteria?: unknown[] | null;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_AUDIENCE_CONTACT_IDS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(Number.MAX_SAFE_INTEGER, { each: true })
+  @IsContactIdList()
   include_contact_ids?: number[] | null;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_AUDIENCE_CONTACT_IDS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(Number.MAX_SAFE_INTEGER, { each: true })
+  @IsContactIdList()
   exclude_contact_ids?: number[] | null;
 }
 
@@ -139,20 +134,10 @@ export class PreviewAudienceBody {
   @IsArray()
   filter_criteria?: unknown[] | null;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_AUDIENCE_CONTACT_IDS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(Number.MAX_SAFE_INTEGER, { each: true })
+  @IsContactIdList()
   include_contact_ids?: number[] | null;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_AUDIENCE_CONTACT_IDS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(Number.MAX_SAFE_INTEGER, { each: true })
+  @IsContactIdList()
   exclude_contact_ids?: number[] | null;
 
   @IsOptional()
