@@ -57,8 +57,15 @@ export async function resolveReferences(
   workspaceId: number,
   criteria: readonly FilterNode[],
   self?: number,
-): Promise<{ audiences: Map<number, AudienceEntity>; missing: number[] }> {
+): Promise<{
+  audiences: Map<number, AudienceEntity>;
+  definitions: Map<number, AudienceDefinition>;
+  missing: number[];
+}> {
   const audiences = new Map<number, AudienceEntity>();
+  // Each stored filter read once, however many audiences name it.
+  const definitions = new Map<number, AudienceDefinition>();
+  const graph = new Map<number, number[]>();
   const missing: number[] = [];
   let frontier = referencedAudiences(criteria);
   while (frontier.length > 0) {
@@ -67,17 +74,19 @@ export async function resolveReferences(
       wanted.length === 0
         ? []
         : await manager.getRepository(AudienceEntity).findBy({ id: In(wanted), workspaceId });
-    for (const audience of found) audiences.set(audience.id, audience);
+    for (const audience of found) {
+      const definition = definitionOf(audience);
+      audiences.set(audience.id, audience);
+      definitions.set(audience.id, definition);
+      graph.set(audience.id, referencedAudiences(definition.criteria));
+    }
     for (const id of wanted) if (!audiences.has(id)) missing.push(id);
-    frontier = found.flatMap((audience) => referencedAudiences(definitionOf(audience).criteria));
+    frontier = found.flatMap((audience) => graph.get(audience.id)!);
   }
-  const graph = new Map<number, number[]>(
-    [...audiences.values()].map((a) => [a.id, referencedAudiences(definitionOf(a).criteria)]),
-  );
   if (self !== undefined) graph.set(self, referencedAudiences(criteria));
   const roots = self !== undefined ? [self] : referencedAudiences(criteria);
   for (const root of roots) findCycle(graph, root, []);
-  return { audiences, missing };
+  return { audiences, definitions, missing };
 }
 
 function findCycle(graph: Map<number, number[]>, id: number, path: number[]): void {
@@ -100,7 +109,12 @@ export class AudienceEvaluator {
     now: number,
     self?: number,
   ): Promise<{ index: WorkspaceIndex; set: Bitset }> {
-    const { audiences } = await resolveReferences(manager, workspaceId, definition.criteria, self);
+    const { audiences, definitions } = await resolveReferences(
+      manager,
+      workspaceId,
+      definition.criteria,
+      self,
+    );
     const imported = new Map<number, number[]>();
     const importAudiences = [...audiences.values()].filter((a) => a.source === 'import').map((a) => a.id);
     if (definition.importedInto !== undefined) importAudiences.push(definition.importedInto);
@@ -118,8 +132,8 @@ export class AudienceEvaluator {
     const resolve = (id: number): Bitset => {
       let set = memo.get(id);
       if (!set) {
-        const audience = audiences.get(id);
-        set = audience ? evaluate(definitionOf(audience)) : index.idsToSet([]);
+        const known = definitions.get(id);
+        set = known ? evaluate(known) : index.idsToSet([]);
         memo.set(id, set);
       }
       return set;

@@ -3,7 +3,6 @@ import {
   DEFAULT_PREVIEW_LIMIT,
   type AudienceSource,
   PreviewAudienceBody,
-  readFilterCriteria,
 } from '@cms/contracts';
 import {
   choiceFilter,
@@ -98,8 +97,6 @@ export class AudiencesController {
     return asRead(async () => {
       const manager = this.dataSource.manager;
       const rules = new AudienceRules(manager);
-      const reading = readFilterCriteria(body.filter_criteria);
-      if (!reading.ok) throw SegmentsException.invalidFilter(reading.problems);
       const criteria = await rules.criteria(workspaceId, body.filter_criteria);
       const include = await rules.contacts(workspaceId, 'include_contact_ids', body.include_contact_ids);
       const exclude = await rules.contacts(workspaceId, 'exclude_contact_ids', body.exclude_contact_ids);
