@@ -54,6 +54,7 @@ const PHASES = [
   'alerts',
   'links',
   'segments',
+  'imports',
 ] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -63,7 +64,10 @@ const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [-
   --only      run only these phases (comma-separated); the others are reported as not measured
   --rate N    the sustained rate the latency phase halves, when the rate phase is not run
   --profile   CPU profiles and SQL statement counts of the services during the rate, latency,
-              webhook, messages and replay phases (.local/bench/profiles/<run>/, summaries in the results)
+              webhook, messages, replay and import phases (.local/bench/profiles/<run>/, summaries in
+              the results)
+  --import-rows N
+              the rows of the import's CSV (100,000 with --quick, 1,000,000 otherwise)
   --no-build  use dist/ as it is
 `;
 
@@ -72,6 +76,7 @@ interface Settings {
   phases: Set<Phase>;
   rateOverride: number | undefined;
   profile: boolean;
+  importRows: number | undefined;
 }
 
 function settings(argv: string[]): Settings {
@@ -82,6 +87,7 @@ function settings(argv: string[]): Settings {
       only: { type: 'string' },
       rate: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      'import-rows': { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -100,6 +106,7 @@ function settings(argv: string[]): Settings {
     phases,
     rateOverride: values.rate === undefined ? undefined : Number(values.rate),
     profile: values.profile,
+    importRows: values['import-rows'] === undefined ? undefined : Number(values['import-rows']),
   };
 }
 
@@ -382,6 +389,7 @@ function buildTable(results: Results): Row[] {
   const size = sizes(results.mode === 'quick');
   rows.push(...segmentRows(results.figures.segmentPreviews, size.segmentContacts));
   rows.push(segmentImportRow(results.figures.segmentImport, size.segmentImportRows, copyRate));
+  rows.push(importNeighbourRow(results.figures.segmentImport));
 
   rows.push({
     id: 'baseline-noop-fastify',
@@ -675,7 +683,7 @@ function segmentImportRow(
     measured.job.rows_skipped === measured.expected.skipped;
   return {
     id: 'segment-import',
-    figure: `audience import of a ${thousands(rows)}-row CSV: upload → job completed`,
+    figure: `audience import of a ${thousands(measured?.rows ?? rows)}-row CSV: upload → job completed`,
     value: measured?.rowsPerSecond ?? null,
     unit: 'rows/s',
     shown: measured
@@ -697,6 +705,28 @@ function segmentImportRow(
         ? 'n/a'
         : 'no',
     cpu: formatCpu(measured?.cpu),
+  };
+}
+
+/** Another workspace's writes while the import runs, queued on the same partition of the requests topic. */
+function importNeighbourRow(
+  result: SegmentImportResult | { status: 'failed'; reason: string } | undefined,
+): Row {
+  const neighbour = result?.status === 'measured' ? result.neighbour : null;
+  return {
+    id: 'segment-import-neighbour',
+    figure: "during the import: another workspace's contact upsert (the import's requests partition)",
+    value: neighbour?.ms.p95 ?? null,
+    unit: 'ms',
+    shown: neighbour
+      ? `p50 ${neighbour.ms.p50} ms, p95 ${neighbour.ms.p95} ms, max ${neighbour.ms.max} ms over ` +
+        `${thousands(neighbour.calls)} upserts (${neighbour.failed} failed), workspace ${neighbour.workspaceId}`
+      : 'not measured',
+    baseline: null,
+    ratio: null,
+    goal: '—',
+    met: neighbour ? (neighbour.failed === 0 ? 'yes' : 'no') : 'n/a',
+    cpu: '',
   };
 }
 
@@ -1050,10 +1080,23 @@ async function main(): Promise<number> {
         meter,
         log,
       ).catch(failed);
-      log(`figure: audience import of a ${thousands(size.segmentImportRows)}-row CSV`);
+    }
+    // Part of the segments phase; `--only imports` runs it alone (over the contacts the workspace has).
+    if (options.phases.has('segments') || options.phases.has('imports')) {
+      log(`figure: audience import of a ${thousands(options.importRows ?? size.segmentImportRows)}-row CSV`);
+      const services: ServiceName[] = ['gateway', 'contacts', 'segments'];
+      let pids: Map<ServiceName, number | undefined> | undefined;
       results.figures.segmentImport = await measureSegmentImport(
         system,
-        { rows: size.segmentImportRows },
+        {
+          rows: options.importRows ?? size.segmentImportRows,
+          profile: {
+            start: () => {
+              pids = startProfiles(services);
+            },
+            finish: (rows) => finishProfiles('import', pids!, () => ({ count: rows, unit: 'row' })),
+          },
+        },
         meter,
         log,
       ).catch(failed);

@@ -2,10 +2,12 @@ import { createWriteStream, openAsBlob, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 
-import { BENCH_DIR, type BenchSystem } from '../support/bench-system';
+import { Partitioners, type PartitionMetadata } from 'kafkajs';
+
+import { BENCH_DIR, type BenchSystem, type Tenant } from '../support/bench-system';
 import type { CpuMeter, CpuUsage } from '../support/cpu-meter';
 import { WorkspaceKeys } from '../support/workspace-keys';
-import { startSegments, waitViewCaughtUp } from './segment-previews.figure';
+import { spread, startSegments, waitViewCaughtUp, type Spread } from './segment-previews.figure';
 
 export interface ImportJobCounters {
   status: string;
@@ -36,6 +38,12 @@ export interface SegmentImport {
   job: ImportJobCounters;
   /** rows_processed as the job showed it, every few seconds: the progress a client sees. */
   progress: Array<{ seconds: number; rows: number }>;
+  /**
+   * A contact upsert of another workspace whose requests share the import's partition of the
+   * requests topic, every NEIGHBOUR_EVERY_MS while the job ran: 201/200 → the answer, in ms. What the
+   * import's window of chunks (IMPORT_CHUNKS_AHEAD) costs the workspaces queued behind it.
+   */
+  neighbour: { workspaceId: number; partition: number; calls: number; failed: number; ms: Spread } | null;
   cpu: CpuUsage;
 }
 
@@ -43,6 +51,8 @@ export type SegmentImportResult = SegmentImport | { status: 'not measured'; reas
 
 export interface SegmentImportOptions {
   rows: number;
+  /** Called as the upload starts and once the job is completed (the bench's --profile). */
+  profile?: { start(): void; finish(rows: number): Promise<void> };
 }
 
 const KEYS = 6;
@@ -58,6 +68,64 @@ const INVALID_EVERY = 1_000;
 const NO_IDENTIFIER_AT = 500;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How often the neighbour writes a contact while the import runs (under its key's 120 a minute). */
+const NEIGHBOUR_EVERY_MS = 600;
+/** Workspaces made to find one whose requests share the import's partition (1 in 24 does). */
+const NEIGHBOUR_CANDIDATES = 96;
+
+/** A workspace whose requests land on the same partition of the requests topic as `workspaceId`'s. */
+async function neighbourOf(
+  system: BenchSystem,
+  workspaceId: number,
+): Promise<{ tenant: Tenant; partition: number } | undefined> {
+  const admin = system.kafka.admin();
+  await admin.connect();
+  let partitions: PartitionMetadata[];
+  try {
+    const metadata = await admin.fetchTopicMetadata({ topics: [system.topics.requests] });
+    partitions = metadata.topics[0]!.partitions;
+  } finally {
+    await admin.disconnect();
+  }
+  // As the services' producers place a request: by its workspace id (BatchingProducer).
+  const partitioner = Partitioners.DefaultPartitioner();
+  const partitionOf = (id: number): number =>
+    partitioner({
+      topic: system.topics.requests,
+      partitionMetadata: partitions,
+      message: { key: String(id), value: null },
+    });
+  const partition = partitionOf(workspaceId);
+  const tenant = (await system.tenants(NEIGHBOUR_CANDIDATES, 'agency')).find(
+    (candidate) => partitionOf(candidate.workspaceId) === partition,
+  );
+  return tenant ? { tenant, partition } : undefined;
+}
+
+/** Upserts of `tenant`'s contacts until `done`, one every NEIGHBOUR_EVERY_MS: their answers' times. */
+async function neighbourWrites(
+  system: BenchSystem,
+  tenant: Tenant,
+  done: () => boolean,
+): Promise<{ ms: number[]; failed: number }> {
+  const ms: number[] = [];
+  let failed = 0;
+  for (let n = 0; !done(); n += 1) {
+    const started = performance.now();
+    const answer = await system.call(
+      'POST',
+      '/api/v1/contacts',
+      { authorization: `Bearer ${tenant.key}` },
+      { phone: `+1646${String(2_000_000 + n).padStart(7, '0')}`, name: `Neighbour ${n}` },
+    );
+    const took = performance.now() - started;
+    if (answer.status === 200 || answer.status === 201) ms.push(took);
+    else failed += 1;
+    await sleep(Math.max(0, NEIGHBOUR_EVERY_MS - took));
+  }
+  return { ms, failed };
+}
 
 /** The k-th contact made before the import, and the k-th new one: distinct E.164 numbers. */
 const existingPhone = (k: number): string => `+1415${String(2_000_000 + k).padStart(7, '0')}`;
@@ -186,11 +254,18 @@ export async function measureSegmentImport(
   await makeContacts(keys, existing, log);
   // Their facts are in the view before the import starts, as a workspace's contacts would be.
   await waitViewCaughtUp(system, 900_000, log);
+  const neighbour = await neighbourOf(system, keys.workspaceId);
+  log(
+    neighbour
+      ? `neighbour: workspace ${neighbour.tenant.workspaceId} shares partition ${neighbour.partition} of the requests topic`
+      : "no neighbour on the import's partition among the workspaces made",
+  );
 
   const file = join(BENCH_DIR, `import-${system.namespace}.csv`);
   try {
     const csv = await writeCsv(file, options.rows);
     log(`uploading a ${options.rows}-row CSV (${(csv.bytes / 2 ** 20).toFixed(1)} MiB)`);
+    options.profile?.start();
     const start = meter.snapshot();
     const started = performance.now();
     const upload = await keys.upload<{ data?: { path?: string; row_count?: number } }>(
@@ -224,6 +299,10 @@ export async function measureSegmentImport(
     }
     const queued = performance.now();
     log(`job ${jobId} queued; polling it`);
+    let jobEnded = false;
+    const neighbourRun = neighbour
+      ? neighbourWrites(system, neighbour.tenant, () => jobEnded)
+      : Promise.resolve(undefined);
     const progress: SegmentImport['progress'] = [];
     let job: ImportJobCounters | undefined;
     let lastLog = Date.now();
@@ -259,7 +338,10 @@ export async function measureSegmentImport(
       await sleep(JOB_POLL_MS);
     }
     const finished = performance.now();
+    jobEnded = true;
     const cpu = meter.between(start, meter.snapshot());
+    const neighbourSeen = await neighbourRun;
+    await options.profile?.finish(options.rows);
     if (job.status !== 'completed') throw new Error(`job ${jobId} ended ${job.status}`);
     const totalSeconds = (finished - started) / 1000;
     const result: SegmentImport = {
@@ -274,6 +356,16 @@ export async function measureSegmentImport(
       rowsPerSecond: Math.round(options.rows / totalSeconds),
       job,
       progress,
+      neighbour:
+        neighbour && neighbourSeen
+          ? {
+              workspaceId: neighbour.tenant.workspaceId,
+              partition: neighbour.partition,
+              calls: neighbourSeen.ms.length + neighbourSeen.failed,
+              failed: neighbourSeen.failed,
+              ms: spread(neighbourSeen.ms),
+            }
+          : null,
       cpu,
     };
     const { matched, created, skipped } = csv.expected;
@@ -292,6 +384,12 @@ export async function measureSegmentImport(
     log(
       `import of ${options.rows} rows completed in ${result.totalSeconds} s (${result.rowsPerSecond} rows/s)`,
     );
+    if (result.neighbour) {
+      const { calls, failed, ms } = result.neighbour;
+      log(
+        `neighbour's upserts meanwhile: ${calls} (${failed} failed), p50 ${ms.p50} ms, p95 ${ms.p95} ms, max ${ms.max} ms`,
+      );
+    }
     return result;
   } finally {
     rmSync(file, { force: true });

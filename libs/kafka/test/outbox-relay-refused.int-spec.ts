@@ -1,19 +1,16 @@
-import { createEnvelope } from '@cms/contracts';
-import { eventually, uniqueName, uniqueTopic } from '@cms/testing';
-import { ConfigResourceTypes, type EachMessagePayload } from 'kafkajs';
+import { eventually, uniqueTopic } from '@cms/testing';
+import { ConfigResourceTypes } from 'kafkajs';
 import { Registry } from 'prom-client';
-import type { DataSource } from 'typeorm';
 
 import {
-  appendToOutbox,
   BatchingProducer,
   ensureTopics,
-  envelopeRecord,
   KAFKA_PLUMBING_ENTITIES,
   KAFKA_PLUMBING_MIGRATIONS,
   TOPIC_MAX_MESSAGE_BYTES,
 } from '../src';
 import { useKafkaSuite } from './fixtures/kafka-suite';
+import { appendSeqs, readSeqs } from './fixtures/outbox-rows';
 
 /**
  * A broker that refuses the relay's batch leaves kafkajs' idempotent producer with sequence numbers it
@@ -35,47 +32,6 @@ async function setMaxMessageBytes(topic: string, bytes: number): Promise<void> {
   });
 }
 
-async function append(dataSource: DataSource, topic: string, from: number, count: number): Promise<void> {
-  await dataSource.transaction((manager) =>
-    appendToOutbox(
-      manager,
-      Array.from({ length: count }, (_, index) =>
-        envelopeRecord(
-          topic,
-          createEnvelope({
-            type: 'test.row.published',
-            source: 'test',
-            workspaceid: 'w1',
-            data: { seq: from + index, padding: 'p'.repeat(1500) },
-          }),
-        ),
-      ),
-    ),
-  );
-}
-
-/** Every record of a one-partition topic, in offset order, once `count` are there. */
-async function readAll(topic: string, count: number): Promise<number[]> {
-  const consumer = suite.kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 50 });
-  const seen = new Map<string, number>();
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ message }: EachMessagePayload) => {
-      const envelope = JSON.parse(message.value!.toString()) as { data: { seq: number } };
-      seen.set(message.offset, envelope.data.seq);
-    },
-  });
-  try {
-    await eventually(`${count} records on ${topic}`, async () => seen.size >= count, 30000);
-    // Anything published twice would come right behind.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  } finally {
-    await consumer.disconnect();
-  }
-  return [...seen.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([, seq]) => seq);
-}
-
 describe('an outbox relay whose batch the broker refuses', () => {
   it('replaces its producer, waits with the rows in place, and drains them in order once the broker accepts', async () => {
     const topic = uniqueTopic('refused');
@@ -91,7 +47,7 @@ describe('an outbox relay whose batch the broker refuses', () => {
 
     // Each row fits alone; the relay's batch of them does not.
     await setMaxMessageBytes(topic, 8 * 1024);
-    await append(dataSource, topic, 0, 40);
+    await appendSeqs(dataSource, topic, 0, 40);
     relay.start();
     await eventually('the producer replaced after refusals', async () => producer.replacedCount >= 2, 15000);
     expect(await relay.backlog()).toBe(40);
@@ -101,11 +57,11 @@ describe('an outbox relay whose batch the broker refuses', () => {
     );
 
     await setMaxMessageBytes(topic, TOPIC_MAX_MESSAGE_BYTES);
-    await append(dataSource, topic, 40, 10);
+    await appendSeqs(dataSource, topic, 40, 10);
     await eventually('the outbox drained', async () => (await relay.backlog()) === 0, 15000);
     await eventually('no longer stalled', async () => relay.stalledMs() === 0);
 
-    expect(await readAll(topic, 50)).toEqual(Array.from({ length: 50 }, (_, seq) => seq));
+    expect(await readSeqs(suite, topic, 50)).toEqual(Array.from({ length: 50 }, (_, seq) => seq));
     await relay.stop();
     await producer.disconnect();
   });

@@ -1,3 +1,4 @@
+export * from './commit-signal';
 export * from './infrastructure.module';
 export * from './polled-worker';
 export * from './rebuild-shares';

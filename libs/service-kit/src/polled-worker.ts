@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 
+import { CommitSignalListener, type CommitSignalListenerOptions } from './commit-signal';
 import type { BackgroundWorker } from './service-definition';
 
 export interface PollingLoopOptions {
@@ -23,6 +24,8 @@ export class PollingLoop {
   private running = false;
   private loops: Array<Promise<void>> = [];
   private readonly waiting = new Set<() => void>();
+  /** A kick that came while a turn ran: the next idle is skipped, as what was kicked for may be new. */
+  private kicked = false;
 
   constructor(private readonly options: PollingLoopOptions) {}
 
@@ -37,6 +40,7 @@ export class PollingLoop {
   }
 
   kick(): void {
+    this.kicked = true;
     for (const wake of [...this.waiting]) wake();
   }
 
@@ -52,6 +56,7 @@ export class PollingLoop {
     let failures = 0;
     while (this.running) {
       let more = false;
+      this.kicked = false;
       try {
         more = await this.options.turn();
         failures = 0;
@@ -66,6 +71,7 @@ export class PollingLoop {
   }
 
   private idle(): Promise<void> {
+    if (this.kicked) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
@@ -84,9 +90,19 @@ export class PollingLoop {
  */
 export abstract class PolledWorker implements BackgroundWorker {
   private readonly loop: PollingLoop;
+  private readonly signal: CommitSignalListener | undefined;
 
-  protected constructor(options: Omit<PollingLoopOptions, 'turn'>) {
-    this.loop = new PollingLoop({ ...options, turn: () => this.turn() });
+  /** `wakeOn`: a commit signal (signalOnCommit) that kicks the worker, wherever it was committed. */
+  protected constructor(
+    options: Omit<PollingLoopOptions, 'turn'> & {
+      wakeOn?: Pick<CommitSignalListenerOptions, 'databaseUrl' | 'schema' | 'signal'>;
+    },
+  ) {
+    const { wakeOn, ...loop } = options;
+    this.loop = new PollingLoop({ ...loop, turn: () => this.turn() });
+    this.signal = wakeOn
+      ? new CommitSignalListener({ ...wakeOn, logger: options.logger, onSignal: () => this.kick() })
+      : undefined;
   }
 
   get isRunning(): boolean {
@@ -95,10 +111,12 @@ export abstract class PolledWorker implements BackgroundWorker {
 
   start(): void {
     this.loop.start();
+    this.signal?.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    await this.signal?.stop();
+    await this.loop.stop();
   }
 
   /** Something became due: look now rather than at the next poll. */

@@ -14,7 +14,7 @@ import {
   type TagFactV1,
 } from '@cms/contracts';
 import { workspaceIdOf, type ChunkRecord } from '@cms/kafka';
-import { In, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 
 import { ContactEntity, ContactEventEntity, TagEntity } from './contact.entity';
 import { RevisionMarks } from './revision-marks';
@@ -38,7 +38,7 @@ export const CONTACT_VIEW_RECORD_TYPES = VIEWED.definitions;
 
 export const isContactViewFact = VIEWED.takes;
 
-/** Rows one statement writes at most (≤ 14 parameters each, well under Postgres' 65,535). */
+/** Rows one statement writes at most. */
 const ROWS_PER_STATEMENT = 1000;
 
 const CONTACT_COLUMNS = [
@@ -215,26 +215,56 @@ export async function applyContactFacts(
   await marks.write(manager);
 }
 
+/** A contact as a row of `jsonb_populate_recordset(NULL::contacts, …)`. */
+function contactRow(contact: ContactEntity): Record<string, unknown> {
+  return {
+    id: contact.id,
+    workspace_id: contact.workspaceId,
+    name: contact.name,
+    phone: contact.phone,
+    email: contact.email,
+    external_id: contact.externalId,
+    source: contact.source,
+    data: contact.data,
+    marketing_consent: contact.marketingConsent,
+    channels: contact.channels,
+    tag_ids: contact.tagIds,
+    created_at: contact.createdAt.toISOString(),
+    updated_at: contact.updatedAt.toISOString(),
+    revision: contact.revision,
+  };
+}
+
+/**
+ * The rows as one JSON parameter each statement: an import writes a million contacts here, and an
+ * insert built by the ORM from entities spent more of the service's time than anything else.
+ */
 async function writeContacts(manager: EntityManager, changed: ContactEntity[]): Promise<void> {
   for (let start = 0; start < changed.length; start += ROWS_PER_STATEMENT) {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(ContactEntity)
-      .values(changed.slice(start, start + ROWS_PER_STATEMENT) as QueryDeepPartialEntity<ContactEntity>[])
-      .orUpdate(CONTACT_COLUMNS, ['id'])
-      .execute();
+    await manager.query(
+      `INSERT INTO contacts (id, ${CONTACT_COLUMNS.join(', ')})
+       SELECT id, ${CONTACT_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::contacts, $1::jsonb)
+       ON CONFLICT (id) DO UPDATE SET ${CONTACT_COLUMNS.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`,
+      [JSON.stringify(changed.slice(start, start + ROWS_PER_STATEMENT).map(contactRow))],
+    );
   }
 }
 
 async function writeEvents(manager: EntityManager, events: ContactEventEntity[]): Promise<void> {
   for (let start = 0; start < events.length; start += ROWS_PER_STATEMENT) {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(ContactEventEntity)
-      .values(events.slice(start, start + ROWS_PER_STATEMENT))
-      .orIgnore()
-      .execute();
+    const slice = events.slice(start, start + ROWS_PER_STATEMENT);
+    await manager.query(
+      `INSERT INTO contact_events (event_id, workspace_id, contact_id, name, occurred_at, revision)
+       SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::timestamptz[], $6::bigint[])
+       ON CONFLICT DO NOTHING`,
+      [
+        slice.map((event) => event.eventId),
+        slice.map((event) => event.workspaceId),
+        slice.map((event) => event.contactId),
+        slice.map((event) => event.name),
+        slice.map((event) => event.occurredAt.toISOString()),
+        slice.map((event) => event.revision),
+      ],
+    );
   }
 }

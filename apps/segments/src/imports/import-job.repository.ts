@@ -2,7 +2,6 @@ import type { ImportJobStatus, ImportRowDecisionV1 } from '@cms/contracts';
 import type { SqlWindow } from '@cms/http';
 import { In, type EntityManager, type QueryDeepPartialEntity, type Repository } from 'typeorm';
 
-import { AudienceMemberEntity } from '../audiences/audience.entity';
 import { ImportJobEntity } from './import-job.entity';
 import type { DecidedChunk } from './import-progress';
 
@@ -108,13 +107,11 @@ export class ImportJobRepository {
   /** The audience's imported members; a contact already in it stays once. */
   async addMembers(audienceId: number, workspaceId: number, contactIds: readonly number[]): Promise<void> {
     if (contactIds.length === 0) return;
-    await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(AudienceMemberEntity)
-      .values([...new Set(contactIds)].map((contactId) => ({ audienceId, contactId, workspaceId })))
-      .orIgnore()
-      .execute();
+    await this.manager.query(
+      `INSERT INTO audience_members (audience_id, contact_id, workspace_id)
+       SELECT $1, c, $3 FROM unnest($2::bigint[]) AS c ON CONFLICT DO NOTHING`,
+      [audienceId, [...new Set(contactIds)], workspaceId],
+    );
   }
 
   /** A page of jobs, oldest first: of one workspace, or of every one (the operator's view). */

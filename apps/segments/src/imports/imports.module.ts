@@ -30,6 +30,8 @@ import { ImportJobsController } from './read-import-jobs/import-jobs.controller'
       useFactory: (config: SegmentsConfig, logger: Logger, dataSource: DataSource, relay: OutboxRelay) =>
         new ImportWorker({
           dataSource,
+          databaseUrl: config.databaseUrl,
+          schema: config.databaseSchema,
           requestsTopic: config.topics.requests,
           ...config.importWorker,
           logger: logger.child({ component: 'import-worker' }),

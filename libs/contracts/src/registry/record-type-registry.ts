@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 
 import { EnvelopeShape, type Envelope } from '../envelope/envelope';
+import { TransformNeeds } from './transform-needs';
 import { memoizeValidationMetadata } from './validation-metadata-cache';
 
 export type RecordClass<T = object> = new () => T;
@@ -52,6 +53,7 @@ function describe(errors: ValidationError[], prefix = ''): string[] {
  */
 export class RecordTypeRegistry {
   private readonly versions = new Map<string, Map<number, RecordTypeDefinition>>();
+  private readonly transforms = new TransformNeeds();
 
   constructor() {
     // Every record is validated on read: the rules of its class are looked up once, not per record.
@@ -142,7 +144,9 @@ export class RecordTypeRegistry {
       data = upcast(data);
     }
     const schema = byVersion.get(latest)!.schema;
-    const instance = plainToInstance(schema, data);
+    const instance = this.transforms.needed(schema, data)
+      ? plainToInstance(schema, data)
+      : Object.assign(new (schema as new () => object)(), data);
     const dataErrors = validateSync(instance, { forbidUnknownValues: true });
     if (dataErrors.length > 0) {
       throw new RecordDecodeError(

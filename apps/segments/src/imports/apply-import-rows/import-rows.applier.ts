@@ -7,10 +7,12 @@ import {
   type Envelope,
 } from '@cms/contracts';
 import { PoisonRecordError, workspaceIdOf } from '@cms/kafka';
+import { signalOnCommit } from '@cms/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { SOURCE } from '../../config';
+import { IMPORT_CHUNKS_DECIDED_SIGNAL } from '../emit-chunks/import.worker';
 import { ImportJobRepository } from '../import-job.repository';
 import { importJobFact } from '../import-job.resource';
 import { recordDecidedChunks } from '../record-decided-chunks';
@@ -29,6 +31,7 @@ export class ImportRowsApplier {
   ): Promise<Envelope[]> {
     const facts: Envelope[] = [];
     const jobs = new ImportJobRepository(manager);
+    let recorded = false;
     for (const record of records) {
       const { job_id: jobId, chunk, rows } = record.data;
       const at = new Date(record.time);
@@ -43,6 +46,7 @@ export class ImportRowsApplier {
         throw new PoisonRecordError(`import job ${jobId} is not of workspace ${record.workspaceid}`);
       }
       if (!(await jobs.insertChunk(jobId, chunk, at, null))) continue;
+      recorded = true;
       if (await recordDecidedChunks(jobs, job, [{ chunk, at, rows }])) {
         facts.push(
           createEnvelope({
@@ -59,6 +63,7 @@ export class ImportRowsApplier {
         );
       }
     }
+    if (recorded) await signalOnCommit(manager, IMPORT_CHUNKS_DECIDED_SIGNAL);
     return facts;
   }
 }

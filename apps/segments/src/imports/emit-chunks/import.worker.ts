@@ -1,6 +1,7 @@
 import {
   createEnvelope,
   deterministicId,
+  ID_BLOCK_SIZE,
   IMPORT_ROWS_PER_CHUNK,
   IMPORT_ROWS_REQUEST_TYPE,
   SEGMENTS_REQUEST_TYPES,
@@ -18,8 +19,14 @@ import { SOURCE } from '../../config';
 import type { ImportMapping } from '../import-job.entity';
 import { chunkRows, columnIndexes, importRow } from './import-chunk-rows';
 
+/** Signalled by a transaction that recorded decided chunks: their jobs may send more. */
+export const IMPORT_CHUNKS_DECIDED_SIGNAL = 'import_chunks_decided';
+
 export interface ImportWorkerOptions {
   dataSource: DataSource;
+  /** The connection string and schema of the service's database: the worker listens there. */
+  databaseUrl: string;
+  schema: string;
   requestsTopic: string;
   pollMs: number;
   /** Chunks of one job sent and not decided yet, at most. */
@@ -43,7 +50,6 @@ interface ClaimedEmission {
 interface EmittedJob {
   path: string;
   mapping: ImportMapping;
-  id_blocks: string[];
   create_new_entities: boolean;
   contact_limit: string;
   rows_total: number;
@@ -69,14 +75,24 @@ export function chunkRecordId(jobId: number, chunk: number): string {
  * One import must not flood the requests topic ahead of other workspaces' requests (§6): a job has at
  * most `chunksAhead` chunks sent and not decided yet (its chunks in `import_job_chunks`), so it moves
  * at the pace the contacts service decides it, and a turn sends at most `chunksPerTurn` chunks, taking
- * jobs oldest first.
+ * jobs oldest first. A transaction that records decided chunks signals the worker as it commits
+ * (IMPORT_CHUNKS_DECIDED_SIGNAL), so the window is topped up at once rather than at the next poll.
  *
  * A job whose upload's rows are no longer there (an expired upload is removed) can never send the
  * rest: the worker appends `audience-import.fail.requested` for it, and its sending ends there.
  */
 export class ImportWorker extends PolledWorker {
   constructor(private readonly options: ImportWorkerOptions) {
-    super({ concurrency: 1, pollMs: options.pollMs, logger: options.logger });
+    super({
+      concurrency: 1,
+      pollMs: options.pollMs,
+      logger: options.logger,
+      wakeOn: {
+        databaseUrl: options.databaseUrl,
+        schema: options.schema,
+        signal: IMPORT_CHUNKS_DECIDED_SIGNAL,
+      },
+    });
   }
 
   protected async turn(): Promise<boolean> {
@@ -149,8 +165,7 @@ export class ImportWorker extends PolledWorker {
   ): Promise<{ records: Envelope[]; sent: number; failed: boolean }> {
     const jobId = idFromDatabase(emission.job_id);
     const [job] = (await manager.query(
-      `SELECT path, mapping, id_blocks::text[] AS id_blocks, create_new_entities,
-              contact_limit::text AS contact_limit, rows_total
+      `SELECT path, mapping, create_new_entities, contact_limit::text AS contact_limit, rows_total
          FROM import_jobs WHERE id = $1`,
       [jobId],
     )) as EmittedJob[];
@@ -165,13 +180,14 @@ export class ImportWorker extends PolledWorker {
     const last = chunkRows(emission.next_chunk + count - 1, job.rows_total).last;
     const cells = new Map<number, string[]>();
     if (indexes) {
+      // As JSON: the driver parses it natively, where a text[] is read character by character in script.
       const rows = (await manager.query(
-        'SELECT row, cells FROM import_upload_rows WHERE path = $1 AND row BETWEEN $2 AND $3',
+        'SELECT row, array_to_json(cells) AS cells FROM import_upload_rows WHERE path = $1 AND row BETWEEN $2 AND $3',
         [job.path, first, last],
       )) as Array<{ row: number; cells: string[] }>;
       for (const { row, cells: values } of rows) cells.set(row, values);
     }
-    const idBlocks = job.id_blocks.map((id) => idFromDatabase(id));
+    const idBlocks = await this.idBlocksOf(manager, jobId, first, last);
     const records: Envelope[] = [];
     for (let chunk = emission.next_chunk; chunk < emission.next_chunk + count; chunk += 1) {
       const range = chunkRows(chunk, job.rows_total);
@@ -202,6 +218,28 @@ export class ImportWorker extends PolledWorker {
       );
     }
     return { records, sent: records.length, failed: false };
+  }
+
+  /**
+   * The reserved id blocks rows `first` to `last` draw from, at their places in the job's blocks (the
+   * others left 0): a job holds up to 10,000, and a turn needs a few.
+   */
+  private async idBlocksOf(
+    manager: EntityManager,
+    jobId: number,
+    first: number,
+    last: number,
+  ): Promise<number[]> {
+    const from = Math.floor((first - 1) / ID_BLOCK_SIZE);
+    const to = Math.floor((last - 1) / ID_BLOCK_SIZE);
+    const [row] = (await manager.query(
+      // Postgres arrays count from 1.
+      'SELECT id_blocks[$2:$3]::text[] AS blocks FROM import_jobs WHERE id = $1',
+      [jobId, from + 1, to + 1],
+    )) as Array<{ blocks: string[] }>;
+    const blocks = new Array<number>(from).fill(0);
+    for (const id of row?.blocks ?? []) blocks.push(idFromDatabase(id));
+    return blocks;
   }
 
   private failRecord(emission: ClaimedEmission): Envelope {
