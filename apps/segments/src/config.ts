@@ -33,8 +33,8 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
     indexMaxContacts: reader.integer('SEGMENT_INDEX_MAX_CONTACTS', 5_000_000, 1_000),
     importWorker: {
       pollMs: reader.integer('IMPORT_WORKER_POLL_MS', 200, 5),
-      chunksAhead: reader.integer('IMPORT_CHUNKS_AHEAD', 12, 1),
-      chunksPerTurn: reader.integer('IMPORT_CHUNKS_PER_TURN', 12, 1),
+      chunksAhead: reader.integer('IMPORT_CHUNKS_AHEAD', 8, 1),
+      chunksPerTurn: reader.integer('IMPORT_CHUNKS_PER_TURN', 8, 1),
     },
     uploadCleanupPollMs: reader.integer('IMPORT_UPLOAD_CLEANUP_POLL_MS', 60_000, 10),
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),

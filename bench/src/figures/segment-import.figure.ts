@@ -40,7 +40,7 @@ export interface SegmentImport {
   progress: Array<{ seconds: number; rows: number }>;
   /**
    * A contact upsert of another workspace whose requests share the import's partition of the
-   * requests topic, every NEIGHBOUR_EVERY_MS while the job ran: 201/200 → the answer, in ms. What the
+   * requests topic (`POST /api/v1/contacts/upsert`), every NEIGHBOUR_EVERY_MS while the job ran: 201/200 → the answer, in ms. What the
    * import's window of chunks (IMPORT_CHUNKS_AHEAD) costs the workspaces queued behind it.
    */
   neighbour: { workspaceId: number; partition: number; calls: number; failed: number; ms: Spread } | null;
@@ -115,7 +115,7 @@ async function neighbourWrites(
     const started = performance.now();
     const answer = await system.call(
       'POST',
-      '/api/v1/contacts',
+      '/api/v1/contacts/upsert',
       { authorization: `Bearer ${tenant.key}` },
       { phone: `+1646${String(2_000_000 + n).padStart(7, '0')}`, name: `Neighbour ${n}` },
     );

@@ -1,13 +1,7 @@
-import { eventually, uniqueTopic } from '@cms/testing';
+import { eventually } from '@cms/testing';
 
-import {
-  ensureTopics,
-  KAFKA_PLUMBING_ENTITIES,
-  KAFKA_PLUMBING_MIGRATIONS,
-  TOPIC_MAX_MESSAGE_BYTES,
-} from '../src';
 import { useKafkaSuite } from './fixtures/kafka-suite';
-import { appendSeqs, readSeqs } from './fixtures/outbox-rows';
+import { appendSeqs, readSeqs, relayPlumbing } from './fixtures/outbox-rows';
 
 /**
  * The outbox is a queue: every row is deleted soon after it is written. The relay reads above the last
@@ -18,12 +12,7 @@ const suite = useKafkaSuite('outbox-relay-queue-test');
 
 describe('an outbox relay keeping its queue small', () => {
   it('vacuums the outbox as it deletes what it published, and publishes every row once, in order', async () => {
-    const topic = uniqueTopic('queue');
-    await ensureTopics(suite.admin, [
-      { name: topic, partitions: 1, config: { 'max.message.bytes': String(TOPIC_MAX_MESSAGE_BYTES) } },
-    ]);
-    suite.own(topic);
-    const { schema, dataSource } = await suite.schema(KAFKA_PLUMBING_ENTITIES, KAFKA_PLUMBING_MIGRATIONS);
+    const { topic, schema, dataSource } = await relayPlumbing(suite, 'queue');
     const vacuums = async (): Promise<number> => {
       const [row] = (await dataSource.query(
         `SELECT vacuum_count::int AS count FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = 'outbox'`,

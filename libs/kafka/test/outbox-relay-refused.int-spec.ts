@@ -1,16 +1,10 @@
-import { eventually, uniqueTopic } from '@cms/testing';
+import { eventually } from '@cms/testing';
 import { ConfigResourceTypes } from 'kafkajs';
 import { Registry } from 'prom-client';
 
-import {
-  BatchingProducer,
-  ensureTopics,
-  KAFKA_PLUMBING_ENTITIES,
-  KAFKA_PLUMBING_MIGRATIONS,
-  TOPIC_MAX_MESSAGE_BYTES,
-} from '../src';
+import { BatchingProducer, TOPIC_MAX_MESSAGE_BYTES } from '../src';
 import { useKafkaSuite } from './fixtures/kafka-suite';
-import { appendSeqs, readSeqs } from './fixtures/outbox-rows';
+import { appendSeqs, readSeqs, relayPlumbing } from './fixtures/outbox-rows';
 
 /**
  * A broker that refuses the relay's batch leaves kafkajs' idempotent producer with sequence numbers it
@@ -34,12 +28,7 @@ async function setMaxMessageBytes(topic: string, bytes: number): Promise<void> {
 
 describe('an outbox relay whose batch the broker refuses', () => {
   it('replaces its producer, waits with the rows in place, and drains them in order once the broker accepts', async () => {
-    const topic = uniqueTopic('refused');
-    await ensureTopics(suite.admin, [
-      { name: topic, partitions: 1, config: { 'max.message.bytes': String(TOPIC_MAX_MESSAGE_BYTES) } },
-    ]);
-    suite.own(topic);
-    const { schema, dataSource } = await suite.schema(KAFKA_PLUMBING_ENTITIES, KAFKA_PLUMBING_MIGRATIONS);
+    const { topic, schema, dataSource } = await relayPlumbing(suite, 'refused');
     const producer = new BatchingProducer(suite.kafka);
     await producer.connect();
     const metrics = new Registry();
