@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import type { BenchSystem } from '../support/bench-system';
 import type { CpuMeter, CpuUsage } from '../support/cpu-meter';
 import { percentile } from '../support/percentiles';
+import { alignedTable } from '../support/report';
 import { publishWorkspace, seedTagIds, type SeedCounts } from '../support/segment-seed';
 import { WorkspaceKeys } from '../support/workspace-keys';
 
@@ -570,18 +571,10 @@ export function renderFilterTable(previews: SegmentPreviews): string {
     `${filter.ratio.toFixed(3)}×`,
     filter.count === filter.sqlCount ? 'equal' : `DIFFER (SQL ${filter.sqlCount.toLocaleString('en-US')})`,
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((line) => line[column]!.length)),
-  );
-  const line = (values: string[]): string =>
-    values
-      .map((value, column) => value.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd();
   return (
     `Audience previews over ${previews.contacts.toLocaleString('en-US')} contacts (workspace ${previews.workspaceId}; ` +
     `SQL: count(*) over the segments view's tables):\n` +
-    [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n') +
+    alignedTable(header, cells).join('\n') +
     '\n'
   );
 }

@@ -35,6 +35,19 @@ export function allMet(checks: Array<boolean | undefined>): Met {
   return 'yes';
 }
 
+/** A header, a rule and the rows, each column as wide as its widest cell: one line each. */
+export function alignedTable(header: readonly string[], cells: ReadonlyArray<readonly string[]>): string[] {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...cells.map((line) => line[column]!.length)),
+  );
+  const line = (values: readonly string[]): string =>
+    values
+      .map((value, column) => value.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)];
+}
+
 /** The table on stdout: figure, value, baseline, ratio, goal, met?; then what the CPU did for each. */
 export function renderTable(rows: Row[]): string {
   const header = ['figure', 'value', 'baseline', 'ratio', 'goal', 'met?'];
@@ -46,15 +59,7 @@ export function renderTable(rows: Row[]): string {
     row.goal || '—',
     row.met,
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((line) => line[column]!.length)),
-  );
-  const line = (values: string[]): string =>
-    values
-      .map((value, column) => value.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd();
-  const out = [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)];
+  const out = alignedTable(header, cells);
   out.push('', 'CPU while measured (% of one core; the machine has 2):');
   for (const row of rows) if (row.cpu) out.push(`  ${row.figure}: ${row.cpu}`);
   return `${out.join('\n')}\n`;

@@ -1,16 +1,13 @@
+import { commitSignalChannel } from '@cms/kafka';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 
-/** The Postgres channel of a signal in a schema: each service (and each bench or test schema) its own. */
-export function commitSignalChannel(signal: string, schema: string): string {
-  return `${signal}_${schema}`;
-}
-
 /**
- * Signals `signal` when the caller's transaction commits (a NOTIFY is delivered on commit, once per
- * transaction however often it is sent, and never for a transaction rolled back), to every replica
- * listening: what the transaction made due can be acted on at once, wherever it is acted on.
+ * Signals `signal` when the caller's transaction commits (a NOTIFY on commitSignalChannel, delivered on
+ * commit, once per transaction however often it is sent, and never for a transaction rolled back), to
+ * every replica listening: what the transaction made due can be acted on at once, wherever it is. The
+ * outbox's relay is woken the same way (appendToOutbox signals `outbox`).
  */
 export async function signalOnCommit(manager: EntityManager, signal: string): Promise<void> {
   await manager.query(`SELECT pg_notify($1 || '_' || current_schema(), '')`, [signal]);

@@ -239,14 +239,15 @@ function contactRow(contact: ContactEntity): Record<string, unknown> {
  * The rows as one JSON parameter each statement: an import writes a million contacts here, and an
  * insert built by the ORM from entities spent more of the service's time than anything else.
  */
+const UPSERT_CONTACTS = `INSERT INTO contacts (id, ${CONTACT_COLUMNS.join(', ')})
+  SELECT id, ${CONTACT_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::contacts, $1::jsonb)
+  ON CONFLICT (id) DO UPDATE SET ${CONTACT_COLUMNS.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`;
+
 async function writeContacts(manager: EntityManager, changed: ContactEntity[]): Promise<void> {
   for (let start = 0; start < changed.length; start += ROWS_PER_STATEMENT) {
-    await manager.query(
-      `INSERT INTO contacts (id, ${CONTACT_COLUMNS.join(', ')})
-       SELECT id, ${CONTACT_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::contacts, $1::jsonb)
-       ON CONFLICT (id) DO UPDATE SET ${CONTACT_COLUMNS.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`,
-      [JSON.stringify(changed.slice(start, start + ROWS_PER_STATEMENT).map(contactRow))],
-    );
+    await manager.query(UPSERT_CONTACTS, [
+      JSON.stringify(changed.slice(start, start + ROWS_PER_STATEMENT).map(contactRow)),
+    ]);
   }
 }
 

@@ -11,9 +11,18 @@ export interface OutboxRecord {
   headers: Record<string, string>;
 }
 
-/** The channel the relay listens on; one per schema, so a service's relay wakes only for its own rows. */
+/**
+ * The Postgres channel a transaction's commit signal `signal` goes out on in `schema` (a NOTIFY on
+ * `<signal>_<current schema>`, delivered on commit): one per schema, so each service, and each bench or
+ * test schema, hears only its own.
+ */
+export function commitSignalChannel(signal: string, schema: string): string {
+  return `${signal}_${schema}`;
+}
+
+/** The channel the relay listens on: the commit signal `outbox` that appendToOutbox sends. */
 export function outboxChannel(schema: string): string {
-  return `outbox_${schema}`;
+  return commitSignalChannel('outbox', schema);
 }
 
 /**

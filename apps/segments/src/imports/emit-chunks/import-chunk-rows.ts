@@ -35,9 +35,12 @@ export function chunkRows(chunk: number, rowsTotal: number): { first: number; la
   return { first, last: Math.min(rowsTotal, first + IMPORT_ROWS_PER_CHUNK - 1) };
 }
 
-/** The contact id reserved for data row `row`: its place in the blocks the gateway reserved, in order. */
-export function reservedContactId(idBlocks: readonly number[], row: number): number {
-  const block = idBlocks[Math.floor((row - 1) / ID_BLOCK_SIZE)];
+/**
+ * The contact id reserved for data row `row`: its place in the blocks the gateway reserved, in order.
+ * `idBlocks` may be a slice of the job's blocks, starting with block `firstBlock` (0-based).
+ */
+export function reservedContactId(idBlocks: readonly number[], row: number, firstBlock = 0): number {
+  const block = idBlocks[Math.floor((row - 1) / ID_BLOCK_SIZE) - firstBlock];
   if (block === undefined) throw new RangeError(`no block of contact ids is reserved for row ${row}`);
   return block + ((row - 1) % ID_BLOCK_SIZE);
 }
@@ -74,12 +77,16 @@ export function columnIndexes(
   return indexes;
 }
 
-/** One data row as the contacts service gets it: its mapped values and the contact id it may create. */
+/**
+ * One data row as the contacts service gets it: its mapped values and the contact id it may create
+ * (`idBlocks` from block `firstBlock` on, as reservedContactId reads them).
+ */
 export function importRow(
   row: number,
   cells: readonly string[],
   indexes: NonNullable<ReturnType<typeof columnIndexes>>,
   idBlocks: readonly number[],
+  firstBlock = 0,
 ): ImportRowV1 {
   const value = (field: keyof typeof IMPORT_CELL_LENGTHS): string | null => {
     const index = indexes[field];
@@ -90,6 +97,6 @@ export function importRow(
     phone: value('phone'),
     email: value('email'),
     name: value('name'),
-    contact_id: reservedContactId(idBlocks, row),
+    contact_id: reservedContactId(idBlocks, row, firstBlock),
   };
 }

@@ -196,7 +196,7 @@ export class ImportWorker extends PolledWorker {
         const values = cells.get(row);
         if (!values || !indexes)
           return { records: [...records, this.failRecord(emission)], sent: records.length, failed: true };
-        rows.push(importRow(row, values, indexes, idBlocks));
+        rows.push(importRow(row, values, indexes, idBlocks.ids, idBlocks.firstBlock));
       }
       const data: ContactImportRowsRequestedV1 = {
         job_id: jobId,
@@ -221,25 +221,23 @@ export class ImportWorker extends PolledWorker {
   }
 
   /**
-   * The reserved id blocks rows `first` to `last` draw from, at their places in the job's blocks (the
-   * others left 0): a job holds up to 10,000, and a turn needs a few.
+   * The reserved id blocks rows `first` to `last` draw from, and the place of the first of them among
+   * the job's blocks: a job holds up to 10,000, and a turn needs a few.
    */
   private async idBlocksOf(
     manager: EntityManager,
     jobId: number,
     first: number,
     last: number,
-  ): Promise<number[]> {
-    const from = Math.floor((first - 1) / ID_BLOCK_SIZE);
-    const to = Math.floor((last - 1) / ID_BLOCK_SIZE);
+  ): Promise<{ ids: number[]; firstBlock: number }> {
+    const firstBlock = Math.floor((first - 1) / ID_BLOCK_SIZE);
+    const lastBlock = Math.floor((last - 1) / ID_BLOCK_SIZE);
     const [row] = (await manager.query(
       // Postgres arrays count from 1.
       'SELECT id_blocks[$2:$3]::text[] AS blocks FROM import_jobs WHERE id = $1',
-      [jobId, from + 1, to + 1],
+      [jobId, firstBlock + 1, lastBlock + 1],
     )) as Array<{ blocks: string[] }>;
-    const blocks = new Array<number>(from).fill(0);
-    for (const id of row?.blocks ?? []) blocks.push(idFromDatabase(id));
-    return blocks;
+    return { ids: (row?.blocks ?? []).map((id) => idFromDatabase(id)), firstBlock };
   }
 
   private failRecord(emission: ClaimedEmission): Envelope {
