@@ -41,10 +41,13 @@ export NODE_OPTIONS="--experimental-vm-modules --no-warnings"
 e2e_results=".local/jest-results-e2e.json"
 other_results=".local/jest-results.json"
 rm -f "$e2e_results" "$other_results"
-jest --runInBand --ci --json --outputFile="$e2e_results" --selectProjects integration \
+# Each run hands out ports for its services from a range of its own (TEST_PORT_RANGE, libs/testing
+# freePort), below the kernel's ephemeral ports: neither can take a port the other chose.
+TEST_PORT_RANGE=20000-25999 jest --runInBand --ci --json --outputFile="$e2e_results" --selectProjects integration \
   --testPathPatterns '^.*/tests/e2e/' "$@" > .local/jest-e2e.log 2>&1 &
 e2e_pid=$!
-jest --runInBand --ci --json --outputFile="$other_results" --testPathIgnorePatterns '/tests/e2e/' "$@" || true
+TEST_PORT_RANGE=26000-31999 jest --runInBand --ci --json --outputFile="$other_results" \
+  --testPathIgnorePatterns '/tests/e2e/' "$@" || true
 wait "$e2e_pid" || true
 cat .local/jest-e2e.log
 jp=0
