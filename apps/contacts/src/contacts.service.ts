@@ -13,6 +13,7 @@ import { ContactChannelEntity } from './contacts/contact-channel.entity';
 import { ContactEntity } from './contacts/contact.entity';
 import { ContactsModule } from './contacts/contacts.module';
 import { ImportChunkEntity } from './contacts/import-chunk.entity';
+import { refuseImportChunk } from './contacts/import-rows/import-rows-refused';
 import { InboundReceiptEntity } from './contacts/inbound-receipt.entity';
 import { WorkspaceUsageEntity } from './contacts/workspace-usage.entity';
 import { SOURCE } from './decisions/decision';
@@ -63,6 +64,8 @@ export const CONTACTS_SERVICE: ServiceDefinition<ContactsConfig> = {
       // Event requests and contact writes of a chunk are decided together, live and when rebuilding.
       chunk: ContactsChunk,
       answersRequests: true,
+      // An import's chunk that can never be decided fails its job (contact.import-rows.refused).
+      onRejected: refuseImportChunk,
       // A rebuild has the machine to itself: one partition's statements run while another's are decided.
       rebuild: { transactionsConcurrently: 2, maxRecordsPerTransaction: 5000 },
     },

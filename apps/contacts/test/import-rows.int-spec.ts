@@ -3,6 +3,7 @@ import {
   createEnvelope,
   GATEWAY_REQUEST_TYPES,
   IMPORT_ROWS_FACT_TYPE,
+  IMPORT_ROWS_REFUSED_FACT_TYPE,
   IMPORT_ROWS_REQUEST_TYPE,
   type ContactImportRowsDecidedV1,
   type Envelope,
@@ -320,6 +321,75 @@ describe('the rows of an import (contact.import-rows.requested)', () => {
     ]);
     // Nobody waits for a chunk: it is answered by its fact, never by an outcome.
     await expect(harness.outcomeOf(request, 300)).rejects.toThrow();
+  });
+});
+
+describe('a chunk that can never be decided', () => {
+  /** The refusal of a chunk, once it is on cms.contacts.v1. */
+  function refusalOf(request: Envelope): Promise<Envelope<Record<string, unknown>>> {
+    return harness.waitFor(`the refusal of ${request.id}`, () =>
+      factsOf(request).find((candidate) => candidate.type === IMPORT_ROWS_REFUSED_FACT_TYPE),
+    );
+  }
+
+  /** The reason the record was dead-lettered for. */
+  async function deadLetterReasonOf(request: Envelope): Promise<string | undefined> {
+    const rows: Array<{ reason: string }> = await harness
+      .dataSourceOf(harness.service)
+      .query("SELECT reason FROM dead_letters WHERE convert_from(value, 'UTF8') LIKE $1", [
+        `%${request.id}%`,
+      ]);
+    return rows[0]?.reason;
+  }
+
+  it('is refused to its job, with nothing of it applied, when a reserved id is taken', async () => {
+    const ws = harness.workspace();
+    const taken = harness.id();
+    const first = chunkRecord(ws, {
+      job: 9101,
+      chunk: 0,
+      rows: [{ phone: '+14155550461', contact_id: taken }],
+    });
+    // Another job's row was given the same id: the job is wrong, not the row.
+    const clash = chunkRecord(ws, {
+      job: 9102,
+      chunk: 3,
+      rows: [{ phone: '+14155550462' }, { phone: '+14155550463', contact_id: taken }],
+    });
+    await harness.produce(first, clash);
+    expect((await decidedOf(first)).data.rows).toEqual([created(1, taken)]);
+    const refusal = await refusalOf(clash);
+    expect(refusal).toMatchObject({
+      source: 'contacts',
+      workspaceid: String(ws),
+      subject: '9102',
+      causationid: clash.id,
+      correlationid: clash.correlationid,
+      time: clash.time,
+      data: { job_id: 9102, chunk: 3, reason: 'rejected' },
+    });
+    expect(await deadLetterReasonOf(clash)).toBe('rejected');
+    expect(typeof refusal.data.error_id).toBe('string');
+    // Its first row was not applied: the transaction that created it was the one that failed.
+    const phones = (await contactsOf(ws)).map((contact) => contact.phone);
+    expect(phones).toEqual(['+14155550461']);
+    expect(factsOf(clash).map((fact) => fact.type)).toEqual([IMPORT_ROWS_REFUSED_FACT_TYPE]);
+  });
+
+  it('is refused to its job when its record breaks the contract', async () => {
+    const ws = harness.workspace();
+    const broken = chunkRecord(ws, { job: 9103, chunk: 1, rows: [{ phone: '+14155550464' }] });
+    (broken.data as { rows: unknown[] }).rows = [];
+    await harness.produce(broken);
+    const refusal = await refusalOf(broken);
+    const reason = await deadLetterReasonOf(broken);
+    expect(refusal.data).toEqual({
+      job_id: 9103,
+      chunk: 1,
+      reason,
+      error_id: refusal.data.error_id,
+    });
+    expect(reason).not.toBe('rejected');
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   CONTACTS_RECORD_TYPES,
   IMPORT_ROWS_FACT_TYPE,
+  IMPORT_ROWS_REFUSED_FACT_TYPE,
   SEGMENTS_RECORD_TYPES,
   OUTCOME_RECORD_TYPES,
 } from '@cms/contracts';
@@ -9,6 +10,7 @@ import type { ServiceDefinition } from '@cms/service-kit';
 
 import { SegmentsInit1795800000000 } from '../migrations/1795800000000-segments-init.migration';
 import { SegmentsImportChunks1795800000100 } from '../migrations/1795800000100-segments-import-chunks.migration';
+import { SegmentsRefusedChunks1795800000200 } from '../migrations/1795800000200-segments-refused-chunks.migration';
 import { SegmentsRequestsConsumer } from './segments-requests.consumer';
 import { AudiencesModule } from './audiences/audiences.module';
 import { AudienceEntity, AudienceMemberEntity } from './audiences/audience.entity';
@@ -32,6 +34,9 @@ import { UPLOAD_MEDIA_TYPE } from './imports/upload/import-uploads.controller';
 import { ImportUploadsModule } from './imports/upload/import-uploads.module';
 import { CONTACTS_TRANSPORT, MESSAGING_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 import { SEGMENTS_CONFIG, DEFAULT_SCHEMA, loadConfig, SOURCE, type SegmentsConfig } from './config';
+
+/** What the contacts service answers an import's chunks with. */
+const IMPORT_DECISION_TYPES = new Set<string>([IMPORT_ROWS_FACT_TYPE, IMPORT_ROWS_REFUSED_FACT_TYPE]);
 
 /** The tables the log rebuilds: a replay must reproduce each of them row for row. */
 export const PROJECTION_ENTITIES = [
@@ -60,14 +65,18 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
   // Not derived from the log: a rebuild keeps them, a blue/green switch carries them over. The import
   // worker's progress (no chunk is sent again), and uploads (files clients sent).
   jobs: [ImportEmissionEntity, ImportUploadEntity, ImportUploadRowEntity],
-  migrations: [SegmentsInit1795800000000, SegmentsImportChunks1795800000100],
+  migrations: [
+    SegmentsInit1795800000000,
+    SegmentsImportChunks1795800000100,
+    SegmentsRefusedChunks1795800000200,
+  ],
   // Its requests, the contact and suppression facts its view is made of, and the contacts' import decisions.
   recordTypes: () => [
     ...SEGMENTS_RECORD_TYPES,
     ...OUTCOME_RECORD_TYPES,
     ...CONTACT_VIEW_RECORD_TYPES,
     ...SUPPRESSION_VIEW_RECORD_TYPES,
-    ...CONTACTS_RECORD_TYPES.filter((definition) => definition.type === IMPORT_ROWS_FACT_TYPE),
+    ...CONTACTS_RECORD_TYPES.filter((definition) => IMPORT_DECISION_TYPES.has(definition.type)),
   ],
   consumers: [
     {

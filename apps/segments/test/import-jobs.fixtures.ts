@@ -4,6 +4,7 @@ import {
   createEnvelope,
   ID_BLOCK_SIZE,
   IMPORT_ROWS_FACT_TYPE,
+  IMPORT_ROWS_REFUSED_FACT_TYPE,
   IMPORT_ROWS_REQUEST_TYPE,
   IMPORT_UPLOAD_TTL_MS,
   type ContactImportRowsRequestedV1,
@@ -118,5 +119,16 @@ export function decidedFact(
     workspaceid: String(workspaceId),
     subject: String(jobId),
     data: { job_id: jobId, chunk, rows },
+  });
+}
+
+/** `contact.import-rows.refused` as the contacts service publishes it for a chunk it dead-lettered. */
+export function refusedFact(workspaceId: number, jobId: number, chunk: number): Envelope {
+  return createEnvelope({
+    type: IMPORT_ROWS_REFUSED_FACT_TYPE,
+    source: 'contacts',
+    workspaceid: String(workspaceId),
+    subject: String(jobId),
+    data: { job_id: jobId, chunk, reason: 'handler_failed', error_id: `err-${jobId}-${chunk}` },
   });
 }

@@ -23,6 +23,7 @@ import {
   chunkRecordsOf,
   decidedFact,
   processRequest,
+  refusedFact,
   storeUpload,
   type Harness,
 } from './import-jobs.fixtures';
@@ -100,6 +101,26 @@ function factsOf(type: string, subject: number): Envelope<Record<string, unknown
     .filter((record) => record.type === type && record.subject === String(subject));
 }
 
+/** The facts of `type` about the job, once there is one. */
+function published(type: string, jobId: number): Promise<Envelope<Record<string, unknown>>[]> {
+  return harness.waitFor(type, () => {
+    const facts = factsOf(type, jobId);
+    return facts.length > 0 ? facts : undefined;
+  });
+}
+
+/** Publishes a chunk's answer for a job not decided yet, and waits until it is kept for the job. */
+async function publishBeforeTheJob(jobId: number, fact: Envelope): Promise<void> {
+  await harness.publish(harness.topics.contacts, [fact]);
+  await eventually('the chunk kept for its job', async () => {
+    const kept: unknown[] = await harness.db.query(
+      'SELECT 1 FROM import_job_chunks WHERE job_id = $1 AND pending IS NOT NULL',
+      [jobId],
+    );
+    return kept.length === 1;
+  });
+}
+
 async function chunksSent(jobId: number, count: number): Promise<Envelope<ContactImportRowsRequestedV1>[]> {
   return eventually(`${count} chunks of job ${jobId}`, async () => {
     const records = chunkRecordsOf(harness, jobId);
@@ -121,6 +142,26 @@ function decide(rows: ImportRowV1[]): ImportRowDecisionV1[] {
       return { row: row.row, outcome: 'matched', contact_id: 7_000_000 + (row.row % 7), reason: null };
     }
     return { row: row.row, outcome: 'created', contact_id: row.contact_id, reason: null };
+  });
+}
+
+/** The numbers of the job's chunks sent so far. */
+function chunkNumbersSent(jobId: number): Set<number> {
+  return new Set(chunkRecordsOf(harness, jobId).map((record) => record.data.chunk));
+}
+
+/** Publishes the decision of a sent chunk and waits until the job has processed `rowsProcessed` rows. */
+async function decideSentChunk(
+  workspaceId: number,
+  jobId: number,
+  chunk: number,
+  rowsProcessed: number,
+): Promise<JobResource> {
+  const fact = decidedFact(workspaceId, jobId, chunk, decide(chunkOf(jobId, chunk).data.rows));
+  await harness.publish(harness.topics.contacts, [fact]);
+  return eventually(`chunk ${chunk} of job ${jobId} counted`, async () => {
+    const current = await jobOf(workspaceId, jobId);
+    return current.rows_processed === rowsProcessed ? current : undefined;
   });
 }
 
@@ -227,9 +268,7 @@ describe('an import job from its request to its completion', () => {
 
   it('keeps at most IMPORT_CHUNKS_AHEAD chunks undecided, and sends the next once one is decided', async () => {
     await sleep(400);
-    expect(new Set(chunkRecordsOf(harness, data.job_id).map((record) => record.data.chunk))).toEqual(
-      new Set([0, 1]),
-    );
+    expect(chunkNumbersSent(data.job_id)).toEqual(new Set([0, 1]));
     const fact = decidedFact(ws, data.job_id, 0, decide(chunkOf(data.job_id, 0).data.rows));
     decided.push(fact);
     await harness.publish(harness.topics.contacts, [fact]);
@@ -255,10 +294,7 @@ describe('an import job from its request to its completion', () => {
       return current.rows_processed === 2 * IMPORT_ROWS_PER_CHUNK ? current : undefined;
     });
     await harness.publish(harness.topics.contacts, [third]);
-    const [completed] = await harness.waitFor('audience-import.completed', () => {
-      const facts = factsOf(SEGMENTS_FACT_TYPES.importCompleted, data.job_id);
-      return facts.length > 0 ? facts : undefined;
-    });
+    const [completed] = await published(SEGMENTS_FACT_TYPES.importCompleted, data.job_id);
 
     const all = decided.flatMap((fact) => (fact.data as { rows: ImportRowDecisionV1[] }).rows);
     const skipped = all.filter((row) => row.outcome === 'skipped');
@@ -296,14 +332,7 @@ describe('chunks decided before their job is known', () => {
       { row: 3, outcome: 'skipped', contact_id: null, reason: 'invalid_email' },
     ];
     const fact = decidedFact(ws, data.job_id, 0, rows);
-    await harness.publish(harness.topics.contacts, [fact]);
-    await eventually('the chunk kept', async () => {
-      const kept: unknown[] = await harness.db.query(
-        'SELECT 1 FROM import_job_chunks WHERE job_id = $1 AND pending IS NOT NULL',
-        [data.job_id],
-      );
-      return kept.length === 1;
-    });
+    await publishBeforeTheJob(data.job_id, fact);
     expect((await processImport(ws, data)).data).toMatchObject({ status: 202 });
     expect(await jobOf(ws, data.job_id)).toMatchObject({
       status: 'completed',
@@ -391,10 +420,7 @@ describe('a job with no rows', () => {
     const data = processRequest(upload);
     const outcome = await processImport(ws, data);
     expect(outcome.data).toMatchObject({ status: 202, resource: { status: 'queued' } });
-    const [completed] = await harness.waitFor('audience-import.completed', () => {
-      const facts = factsOf(SEGMENTS_FACT_TYPES.importCompleted, data.job_id);
-      return facts.length > 0 ? facts : undefined;
-    });
+    const [completed] = await published(SEGMENTS_FACT_TYPES.importCompleted, data.job_id);
     expect(completed!.data).toMatchObject({
       status: 'completed',
       rows_total: 0,
@@ -420,10 +446,7 @@ describe('a job whose upload is gone before all its rows were sent', () => {
     const first = decidedFact(ws, data.job_id, 0, decide(chunkOf(data.job_id, 0).data.rows));
     await harness.publish(harness.topics.contacts, [first]);
 
-    const [failed] = await harness.waitFor('audience-import.failed', () => {
-      const facts = factsOf(SEGMENTS_FACT_TYPES.importFailed, data.job_id);
-      return facts.length > 0 ? facts : undefined;
-    });
+    const [failed] = await published(SEGMENTS_FACT_TYPES.importFailed, data.job_id);
     const request = harness
       .recordsOn(harness.topics.requests)
       .find(
@@ -432,18 +455,56 @@ describe('a job whose upload is gone before all its rows were sent', () => {
       );
     expect(request?.data).toEqual({ job_id: data.job_id, reason: 'upload_unavailable' });
     expect(failed!.data).toMatchObject({ status: 'failed', finished_at: request!.time });
-    expect(new Set(chunkRecordsOf(harness, data.job_id).map((record) => record.data.chunk))).toEqual(
-      new Set([0, 1]),
-    );
+    expect(chunkNumbersSent(data.job_id)).toEqual(new Set([0, 1]));
 
-    const second = decidedFact(ws, data.job_id, 1, decide(chunkOf(data.job_id, 1).data.rows));
-    await harness.publish(harness.topics.contacts, [second]);
-    const job = await eventually('the second chunk counted', async () => {
-      const current = await jobOf(ws, data.job_id);
-      return current.rows_processed === 2 * IMPORT_ROWS_PER_CHUNK ? current : undefined;
-    });
+    const job = await decideSentChunk(ws, data.job_id, 1, 2 * IMPORT_ROWS_PER_CHUNK);
     expect(job).toMatchObject({ status: 'failed', finished_at: request!.time });
     expect(factsOf(SEGMENTS_FACT_TYPES.importCompleted, data.job_id)).toEqual([]);
+  });
+});
+
+describe('a job one of whose chunks the contacts service refused', () => {
+  it('fails at the refusal, is sent no more chunks, and still counts the chunks decided', async () => {
+    const ws = workspace();
+    const upload = await storeUpload(harness, ws, COLUMNS, fileRows(3 * IMPORT_ROWS_PER_CHUNK));
+    const data = processRequest(upload);
+    await processImport(ws, data);
+    await chunksSent(data.job_id, CHUNKS_AHEAD);
+    const refused = refusedFact(ws, data.job_id, 0);
+    // Read twice, as a relay publishes it again after a crash.
+    await harness.publish(harness.topics.contacts, [refused, refused]);
+    const [failed] = await published(SEGMENTS_FACT_TYPES.importFailed, data.job_id);
+    expect(failed!.data).toMatchObject({
+      status: 'failed',
+      rows_processed: 0,
+      started_at: refused.time,
+      finished_at: refused.time,
+    });
+    // The refusal freed a place in the window, and still nothing more goes.
+    await sleep(400);
+    expect(chunkNumbersSent(data.job_id)).toEqual(new Set([0, 1]));
+    const job = await decideSentChunk(ws, data.job_id, 1, IMPORT_ROWS_PER_CHUNK);
+    expect(job).toMatchObject({ status: 'failed', finished_at: refused.time });
+    expect(factsOf(SEGMENTS_FACT_TYPES.importFailed, data.job_id)).toHaveLength(1);
+    expect(factsOf(SEGMENTS_FACT_TYPES.importCompleted, data.job_id)).toEqual([]);
+  });
+
+  it('fails when decided, the refusal read before the job was known (a rebuild)', async () => {
+    const ws = workspace();
+    const upload = await storeUpload(harness, ws, COLUMNS, fileRows(3));
+    const data = processRequest(upload);
+    const refused = refusedFact(ws, data.job_id, 0);
+    await publishBeforeTheJob(data.job_id, refused);
+    expect((await processImport(ws, data)).data).toMatchObject({ status: 202 });
+    expect(await jobOf(ws, data.job_id)).toMatchObject({
+      status: 'failed',
+      rows_processed: 0,
+      finished_at: refused.time,
+    });
+    const failed = await published(SEGMENTS_FACT_TYPES.importFailed, data.job_id);
+    expect(failed).toHaveLength(1);
+    await sleep(200);
+    expect(chunkRecordsOf(harness, data.job_id)).toEqual([]);
   });
 });
 

@@ -18,6 +18,8 @@ import {
   untilOf,
   type ConsumerRuntime,
   type RebuildPlan,
+  type RecordContext,
+  type RejectedRecord,
 } from '@cms/kafka';
 import { Injectable, Module, type BeforeApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -180,22 +182,11 @@ function connectConsumers<C extends KitConfig, O>(
         : declaration.gatherFetch
           ? { fetch: GATHERING_FETCH }
           : {}),
-      ...(declaration.answersRequests
+      ...(declaration.answersRequests || declaration.onRejected
         ? {
-            onRejected: async ({ record, raw, errorId }, context) => {
-              const request = record ?? answerableEnvelope(raw.value);
-              if (!request) return;
-              context.emit(
-                config.topics.outcomes,
-                rejectedOutcome(request, definition.source, 500, [
-                  {
-                    status: '500',
-                    title: 'Internal Server Error',
-                    detail: 'The request could not be applied.',
-                    id: errorId,
-                  },
-                ]),
-              );
+            onRejected: async (rejected: RejectedRecord, context: RecordContext) => {
+              if (declaration.answersRequests) answerRejected(rejected, context, config, definition.source);
+              await declaration.onRejected?.(rejected, context, config);
             },
           }
         : {}),
@@ -205,6 +196,28 @@ function connectConsumers<C extends KitConfig, O>(
     servers.set(declaration, server);
   }
   return servers;
+}
+
+/** A request that can never be applied still gets an answer: 500 with the dead letter's error id. */
+function answerRejected(
+  { record, raw, errorId }: RejectedRecord,
+  context: RecordContext,
+  config: KitConfig,
+  source: string,
+): void {
+  const request = record ?? answerableEnvelope(raw.value);
+  if (!request) return;
+  context.emit(
+    config.topics.outcomes,
+    rejectedOutcome(request, source, 500, [
+      {
+        status: '500',
+        title: 'Internal Server Error',
+        detail: 'The request could not be applied.',
+        id: errorId,
+      },
+    ]),
+  );
 }
 
 function runtimesOf<C extends KitConfig>(

@@ -1,6 +1,6 @@
 import type { Env, ServiceBaseConfig } from '@cms/config';
 import type { RecordTypeDefinition } from '@cms/contracts';
-import type { ChunkHandler, RebuildPlan } from '@cms/kafka';
+import type { ChunkHandler, RebuildPlan, RecordContext, RejectedRecord } from '@cms/kafka';
 import type { DynamicModule, ForwardReference, Provider, Type } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntitySchema, MixedList } from 'typeorm';
@@ -45,6 +45,12 @@ export interface ConsumerDeclaration<C extends KitConfig> {
    * rejected outcome with status 500 and the dead letter's error id.
    */
   answersRequests?: boolean;
+  /**
+   * Runs too in the transaction that dead-letters a record (after its answer, when the consumer
+   * answers requests): for the facts others wait for whatever becomes of the record, such as the
+   * contacts service's refusal of an import's chunk, which ends the import's job.
+   */
+  onRejected?(rejected: RejectedRecord, context: RecordContext, config: C): void | Promise<void>;
   /** Settings of a rebuild that has the machine to itself. */
   rebuild?: { transactionsConcurrently?: number; maxRecordsPerTransaction?: number };
 }

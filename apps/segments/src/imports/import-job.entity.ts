@@ -95,6 +95,10 @@ export class ImportJobChunkEntity {
    */
   @Column({ type: 'jsonb', nullable: true })
   pending!: ImportRowDecisionV1[] | null;
+
+  /** Why the contacts service refused the chunk (contact.import-rows.refused), or null: it was decided. */
+  @Column({ type: 'text', nullable: true })
+  refused!: string | null;
 }
 
 /**

@@ -56,36 +56,43 @@ export class ImportJobRepository {
   }
 
   /**
-   * Records a decided chunk once: false when it was recorded before (the same decision read again).
-   * `pending` holds its rows while its job is not known.
+   * Records a decided (or refused) chunk once: false when it was recorded before (the same decision
+   * read again). With `pending`, its rows are kept until its job is known (a refused chunk's are none).
    */
-  async insertChunk(
-    jobId: number,
-    chunk: number,
-    at: Date,
-    pending: readonly ImportRowDecisionV1[] | null,
-  ): Promise<boolean> {
+  async insertChunk(jobId: number, decided: DecidedChunk, pending: boolean): Promise<boolean> {
     const inserted: unknown[] = await this.manager.query(
-      `INSERT INTO import_job_chunks (job_id, chunk, at, pending) VALUES ($1, $2, $3, $4::jsonb)
+      `INSERT INTO import_job_chunks (job_id, chunk, at, pending, refused) VALUES ($1, $2, $3, $4::jsonb, $5)
        ON CONFLICT (job_id, chunk) DO NOTHING RETURNING chunk`,
-      [jobId, chunk, at, pending === null ? null : JSON.stringify(pending)],
+      [
+        jobId,
+        decided.chunk,
+        decided.at,
+        pending ? JSON.stringify(decided.rows) : null,
+        decided.refused ?? null,
+      ],
     );
     return inserted.length > 0;
   }
 
   /** The chunks decided before their job was known, in chunk order; they are taken (emptied). */
   async takePending(jobId: number): Promise<DecidedChunk[]> {
-    const rows: Array<{ chunk: number; at: Date; pending: ImportRowDecisionV1[] }> = await this.manager.query(
-      `SELECT chunk, at, pending FROM import_job_chunks WHERE job_id = $1 AND pending IS NOT NULL
-        ORDER BY chunk FOR UPDATE`,
-      [jobId],
-    );
+    const rows: Array<{ chunk: number; at: Date; pending: ImportRowDecisionV1[]; refused: string | null }> =
+      await this.manager.query(
+        `SELECT chunk, at, pending, refused FROM import_job_chunks WHERE job_id = $1 AND pending IS NOT NULL
+          ORDER BY chunk FOR UPDATE`,
+        [jobId],
+      );
     if (rows.length === 0) return [];
     await this.manager.query(
       'UPDATE import_job_chunks SET pending = NULL WHERE job_id = $1 AND pending IS NOT NULL',
       [jobId],
     );
-    return rows.map((row) => ({ chunk: row.chunk, at: new Date(row.at), rows: row.pending }));
+    return rows.map((row) => ({
+      chunk: row.chunk,
+      at: new Date(row.at),
+      rows: row.pending,
+      refused: row.refused,
+    }));
   }
 
   /** When the job's latest decided chunk was decided. */

@@ -1,7 +1,7 @@
 import { MAX_IMPORT_JOB_ERRORS, type ImportRowDecisionV1 } from '@cms/contracts';
 
 import { ImportJobEntity } from './import-job.entity';
-import { applyDecidedChunk, mergeErrors, type DecidedChunk } from './import-progress';
+import { applyDecidedChunk, failJob, mergeErrors, type DecidedChunk } from './import-progress';
 
 function job(rowsTotal: number): ImportJobEntity {
   return Object.assign(new ImportJobEntity(), {
@@ -54,7 +54,7 @@ const second: DecidedChunk = {
 describe('a decided chunk applied to its job', () => {
   it('adds its counts, its skipped rows as errors and its contacts as members; running until the last row', () => {
     const target = job(5);
-    expect(applyDecidedChunk(target, first)).toEqual({ members: [101, 55], completed: false });
+    expect(applyDecidedChunk(target, first)).toEqual({ members: [101, 55], completed: false, failed: false });
     expect(target).toMatchObject({
       status: 'running',
       rowsProcessed: 3,
@@ -64,7 +64,7 @@ describe('a decided chunk applied to its job', () => {
       errors: [{ row: 3, reason: 'invalid_phone' }],
       startedAt: first.at,
     });
-    expect(applyDecidedChunk(target, second)).toEqual({ members: [55], completed: true });
+    expect(applyDecidedChunk(target, second)).toEqual({ members: [55], completed: true, failed: false });
     expect(target).toMatchObject({
       status: 'completed',
       rowsProcessed: 5,
@@ -91,6 +91,42 @@ describe('a decided chunk applied to its job', () => {
     const failed = Object.assign(job(10), { status: 'failed' });
     expect(applyDecidedChunk(failed, first).completed).toBe(false);
     expect(failed).toMatchObject({ status: 'failed', rowsProcessed: 3 });
+  });
+
+  it('fails the job with a refused chunk, whose rows count nowhere; later chunks still count', () => {
+    const refused: DecidedChunk = { chunk: 1, at: second.at, rows: [], refused: 'handler_failed' };
+    const target = job(5);
+    applyDecidedChunk(target, first);
+    expect(applyDecidedChunk(target, refused)).toEqual({ members: [], completed: false, failed: true });
+    expect(target).toMatchObject({ status: 'failed', rowsProcessed: 3, finishedAt: second.at });
+    // Read again (it is recorded once, but the rule holds anyway): failed already, not failed by it.
+    expect(applyDecidedChunk(target, refused).failed).toBe(false);
+  });
+
+  it('ends a refused job the same whatever order its chunks and failures come in', () => {
+    const refused: DecidedChunk = { chunk: 0, at: first.at, rows: [], refused: 'handler_failed' };
+    const inOrder = job(5);
+    applyDecidedChunk(inOrder, refused);
+    applyDecidedChunk(inOrder, second);
+    failJob(inOrder, new Date('2026-01-01T00:03:00.000Z'));
+    const reversed = job(5);
+    failJob(reversed, new Date('2026-01-01T00:03:00.000Z'));
+    applyDecidedChunk(reversed, second);
+    applyDecidedChunk(reversed, refused);
+    expect(reversed).toEqual(inOrder);
+    expect(inOrder).toMatchObject({
+      status: 'failed',
+      finishedAt: first.at,
+      startedAt: first.at,
+      rowsProcessed: 2,
+    });
+  });
+
+  it('never fails a completed job', () => {
+    const target = job(3);
+    applyDecidedChunk(target, first);
+    expect(failJob(target, second.at)).toBe(false);
+    expect(target).toMatchObject({ status: 'completed', finishedAt: null });
   });
 
   it('keeps the first MAX_IMPORT_JOB_ERRORS skipped rows, in row order', () => {

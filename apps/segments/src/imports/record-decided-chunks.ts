@@ -2,24 +2,28 @@ import type { ImportJobEntity } from './import-job.entity';
 import type { ImportJobRepository } from './import-job.repository';
 import { applyDecidedChunk, type DecidedChunk } from './import-progress';
 
+/** How decided chunks ended their job, if they did. */
+export type JobEnd = 'completed' | 'failed' | null;
+
 /**
  * Adds decided chunks to their job and its audience and stores the job: answers whether they completed
- * it (its `finished_at` is then its latest chunk's time).
+ * it (its `finished_at` is then its latest chunk's time) or failed it (a refused chunk).
  */
 export async function recordDecidedChunks(
   jobs: ImportJobRepository,
   job: ImportJobEntity,
   chunks: readonly DecidedChunk[],
-): Promise<boolean> {
-  let completed = false;
+): Promise<JobEnd> {
+  let end: JobEnd = null;
   const members: number[] = [];
   for (const chunk of chunks) {
     const effects = applyDecidedChunk(job, chunk);
     members.push(...effects.members);
-    completed ||= effects.completed;
+    if (effects.completed) end = 'completed';
+    else if (effects.failed) end = 'failed';
   }
   await jobs.addMembers(job.audienceId, job.workspaceId, members);
-  if (completed) job.finishedAt = await jobs.lastChunkAt(job.id);
+  if (end === 'completed') job.finishedAt = await jobs.lastChunkAt(job.id);
   await jobs.saveProgress(job);
-  return completed;
+  return end;
 }

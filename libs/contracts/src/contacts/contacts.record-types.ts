@@ -1,6 +1,8 @@
 import {
   ContactImportRowsDecidedV1,
+  ContactImportRowsRefusedV1,
   IMPORT_ROWS_FACT_TYPE,
+  IMPORT_ROWS_REFUSED_FACT_TYPE,
   IMPORT_ROWS_REQUEST_SCHEMAS,
 } from './import-rows.records';
 import { INBOUND_SENDER_REQUEST_SCHEMAS } from './inbound-sender.records';
@@ -68,6 +70,7 @@ export const CONTACTS_FACT_TYPES = {
   tagDeleted: TAG_FACT_TYPES.deleted,
   eventRecorded: EVENT_FACT_TYPES.recorded,
   importRowsDecided: IMPORT_ROWS_FACT_TYPE,
+  importRowsRefused: IMPORT_ROWS_REFUSED_FACT_TYPE,
   consentGranted: CONSENT_FACT_TYPES.granted,
   consentRevoked: CONSENT_FACT_TYPES.revoked,
 } as const;
@@ -107,4 +110,5 @@ export const CONTACTS_RECORD_TYPES: RecordTypeDefinition[] = [
   { type: CONSENT_FACT_TYPES.granted, version: 1, schema: ConsentChangedV1 },
   { type: CONSENT_FACT_TYPES.revoked, version: 1, schema: ConsentChangedV1 },
   { type: IMPORT_ROWS_FACT_TYPE, version: 1, schema: ContactImportRowsDecidedV1 },
+  { type: IMPORT_ROWS_REFUSED_FACT_TYPE, version: 1, schema: ContactImportRowsRefusedV1 },
 ];

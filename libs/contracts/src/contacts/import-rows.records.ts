@@ -24,6 +24,8 @@ import {
  */
 export const IMPORT_ROWS_REQUEST_TYPE = 'contact.import-rows.requested';
 export const IMPORT_ROWS_FACT_TYPE = 'contact.import-rows.decided';
+/** A chunk the contacts service could never decide: its job can never complete. */
+export const IMPORT_ROWS_REFUSED_FACT_TYPE = 'contact.import-rows.refused';
 
 /** Rows a request carries at most (IMPORT_ROWS_PER_CHUNK of segments, with room). */
 export const MAX_IMPORT_ROWS_PER_REQUEST = 1_000;
@@ -119,7 +121,8 @@ function EachRow(
   );
 }
 
-export class ContactImportRowsRequestedV1 {
+/** Which chunk of which import job a record is about. */
+export class ImportChunkOfJobV1 {
   @IsInt()
   @Min(1)
   job_id!: number;
@@ -128,7 +131,9 @@ export class ContactImportRowsRequestedV1 {
   @IsInt()
   @Min(0)
   chunk!: number;
+}
 
+export class ContactImportRowsRequestedV1 extends ImportChunkOfJobV1 {
   @IsBoolean()
   create_new_entities!: boolean;
 
@@ -183,18 +188,26 @@ function rowDecisionProblem(row: unknown): string | undefined {
 }
 
 /** cms.contacts.v1, subject = the job id: every row of one chunk, in row order. */
-export class ContactImportRowsDecidedV1 {
-  @IsInt()
-  @Min(1)
-  job_id!: number;
-
-  @IsInt()
-  @Min(0)
-  chunk!: number;
-
+export class ContactImportRowsDecidedV1 extends ImportChunkOfJobV1 {
   @IsArray()
   @EachRow('areImportRowDecisions', rowDecisionProblem)
   rows!: ImportRowDecisionV1[];
+}
+
+/**
+ * cms.contacts.v1, subject = the job id: a chunk the contacts service could never decide (its record
+ * was dead-lettered; `reason` and `error_id` are the dead letter's). None of its rows was applied, so
+ * its job can never reach its last row: the job fails. Published once, in the transaction that
+ * dead-letters the chunk.
+ */
+export class ContactImportRowsRefusedV1 extends ImportChunkOfJobV1 {
+  @IsString()
+  @MaxLength(100)
+  reason!: string;
+
+  @IsString()
+  @MaxLength(100)
+  error_id!: string;
 }
 
 /** Appended to CONTACTS_REQUEST_SCHEMAS. */

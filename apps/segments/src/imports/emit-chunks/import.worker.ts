@@ -79,7 +79,8 @@ export function chunkRecordId(jobId: number, chunk: number): string {
  * (IMPORT_CHUNKS_DECIDED_SIGNAL), so the window is topped up at once rather than at the next poll.
  *
  * A job whose upload's rows are no longer there (an expired upload is removed) can never send the
- * rest: the worker appends `audience-import.fail.requested` for it, and its sending ends there.
+ * rest: the worker appends `audience-import.fail.requested` for it, and its sending ends there. A job
+ * that failed otherwise (the contacts service refused one of its chunks) is sent no more chunks.
  */
 export class ImportWorker extends PolledWorker {
   constructor(private readonly options: ImportWorkerOptions) {
@@ -123,6 +124,7 @@ export class ImportWorker extends PolledWorker {
          FROM import_emissions e
         WHERE e.next_chunk < e.chunks
           AND e.next_chunk - (SELECT count(*) FROM import_job_chunks c WHERE c.job_id = e.job_id) < $1
+          AND NOT EXISTS (SELECT 1 FROM import_jobs j WHERE j.id = e.job_id AND j.status = 'failed')
         ORDER BY e.job_id
         LIMIT $2
         FOR UPDATE OF e SKIP LOCKED`,

@@ -96,14 +96,16 @@ export class ProcessImportHandler {
 
     // Chunks decided before the job was known: only in a rebuild, which reads both topics side by side.
     const pending = await jobs.takePending(job.id);
-    let completed = pending.length > 0 && (await recordDecidedChunks(jobs, job, pending));
+    let end = pending.length > 0 ? await recordDecidedChunks(jobs, job, pending) : null;
     if (job.rowsTotal === 0) {
       // Nothing to send: done as soon as decided.
       Object.assign(job, { status: 'completed', startedAt: decision.atDate, finishedAt: decision.atDate });
       await jobs.saveProgress(job);
-      completed = true;
+      end = 'completed';
     }
-    if (completed) decision.fact(SEGMENTS_FACT_TYPES.importCompleted, String(job.id), importJobFact(job));
+    if (end === 'completed')
+      decision.fact(SEGMENTS_FACT_TYPES.importCompleted, String(job.id), importJobFact(job));
+    if (end === 'failed') decision.fact(SEGMENTS_FACT_TYPES.importFailed, String(job.id), importJobFact(job));
     // The job as queued: the status the specification answers (the job itself may be further by now).
     return { status: 202, resource: { job_id: job.id, audience_id: audience.id, status: 'queued' } };
   }
