@@ -32,6 +32,7 @@ import { ExpiredUploadsWorker } from './imports/upload/expired-uploads.worker';
 import { ImportUploadEntity, ImportUploadRowEntity } from './imports/upload/import-upload.entity';
 import { UPLOAD_MEDIA_TYPE } from './imports/upload/import-uploads.controller';
 import { ImportUploadsModule } from './imports/upload/import-uploads.module';
+import { IndexWarmer } from './views/index-warmer';
 import { CONTACTS_TRANSPORT, MESSAGING_TRANSPORT, REQUESTS_TRANSPORT } from './transports';
 import { SEGMENTS_CONFIG, DEFAULT_SCHEMA, loadConfig, SOURCE, type SegmentsConfig } from './config';
 
@@ -111,6 +112,7 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
   workers: [
     { component: 'import-worker', worker: ImportWorker },
     { component: 'expired-uploads-worker', worker: ExpiredUploadsWorker },
+    { component: 'index-warmer', worker: IndexWarmer },
   ],
   // An upload's file streams in as text/csv, read as it arrives (up to 50 MiB), never by a body parser.
   http: { beforeListen: (app) => acceptStreamedBody(app, UPLOAD_MEDIA_TYPE) },

@@ -3,10 +3,13 @@ import { migrationDrift } from '@cms/persistence';
 import type { RunningService } from '@cms/service-kit';
 import { ServiceHarness, type OutcomeEnvelope } from '@cms/service-kit/testing';
 import { eventually } from '@cms/testing';
+import pino from 'pino';
 import { DataSource } from 'typeorm';
 
 import type { SegmentsConfig } from '../src/config';
 import { SEGMENTS_SERVICE } from '../src/segments.service';
+import { IndexWarmer } from '../src/views/index-warmer';
+import type { WorkspaceViews } from '../src/views/workspace-views';
 import {
   contactFact,
   eventFact,
@@ -394,6 +397,56 @@ describe('audiences', () => {
       status: 204,
     });
     expect((await call('GET', `/internal/v1/audiences/${a}`, ws)).status).toBe(404);
+  });
+});
+
+describe('warming the indexes when the service starts', () => {
+  /** A warmer over the view whose builds are recorded, not made. */
+  function recordingWarmer(maxContacts: number, built: number[]): IndexWarmer {
+    const views = {
+      current: async (workspaceId: number) => {
+        built.push(workspaceId);
+      },
+    } as unknown as WorkspaceViews;
+    return new IndexWarmer({ dataSource: harness.db, views, maxContacts, logger: pino({ level: 'silent' }) });
+  }
+
+  it('builds the indexes of the workspaces with an audience, largest first, while they fit the cache', async () => {
+    const [large, small, none] = [workspace(), workspace(), workspace()];
+    const people = (count: number) => Array.from({ length: count }, () => ({ id: nextId() }));
+    await seed(large, people(3));
+    await seed(small, people(2));
+    await seed(none, people(4));
+    await audience(large, { name: 'Large' });
+    await audience(small, { name: 'Small' });
+
+    const candidates = (await recordingWarmer(1_000, []).candidates()).filter((candidate) =>
+      [large, small, none].includes(candidate.workspaceId),
+    );
+    expect(candidates).toEqual([
+      { workspaceId: large, contacts: 3 },
+      { workspaceId: small, contacts: 2 },
+    ]);
+
+    const built: number[] = [];
+    const warmer = recordingWarmer(1_000_000, built);
+    warmer.start();
+    await warmer.whenWarmed();
+    await warmer.stop();
+    const ours = built.filter((id) => id === large || id === small);
+    expect(ours).toEqual([large, small]);
+    expect(built).not.toContain(none);
+
+    // Only what fits the bound: the one of 3 contacts fits a bound of 4, the one of 2 after it does not.
+    jest.spyOn(IndexWarmer.prototype, 'candidates').mockResolvedValueOnce(candidates);
+    const bounded: number[] = [];
+    const small4 = recordingWarmer(4, bounded);
+    small4.start();
+    await small4.whenWarmed();
+    await small4.stop();
+    expect(bounded).toEqual([large]);
+    // The live service runs one as a background worker.
+    expect(service.app.get(IndexWarmer).isRunning).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
 import { SEGMENTS_CONFIG, type SegmentsConfig } from '../config';
+import { IndexWarmer } from '../views/index-warmer';
 import { WorkspaceViews } from '../views/workspace-views';
 import { AudienceEvaluator } from './audience-evaluation';
 import { AudiencesController } from './read-audiences/audiences.controller';
@@ -22,11 +23,22 @@ import { WriteAudiencesHandler } from './write-audiences/write-audiences.handler
         new WorkspaceViews({ dataSource, logger, maxContacts: config.indexMaxContacts }),
     },
     {
+      provide: IndexWarmer,
+      inject: [SEGMENTS_CONFIG, LOGGER, DataSource, WorkspaceViews],
+      useFactory: (config: SegmentsConfig, logger: Logger, dataSource: DataSource, views: WorkspaceViews) =>
+        new IndexWarmer({
+          dataSource,
+          views,
+          maxContacts: config.indexMaxContacts,
+          logger: logger.child({ component: 'index-warmer' }),
+        }),
+    },
+    {
       provide: AudienceEvaluator,
       inject: [WorkspaceViews],
       useFactory: (views: WorkspaceViews) => new AudienceEvaluator(views),
     },
   ],
-  exports: [WriteAudiencesHandler, WorkspaceViews, AudienceEvaluator],
+  exports: [WriteAudiencesHandler, WorkspaceViews, AudienceEvaluator, IndexWarmer],
 })
 export class AudiencesModule {}
