@@ -600,6 +600,7 @@ function segmentRows(
     previews === undefined ? 'not measured' : `failed: ${(previews as { reason: string }).reason}`;
   const notMeasured = previews === undefined ? 'not measured' : 'not measured: the previews failed (above)';
   const fresh = measured && !('status' in measured.freshness) ? measured.freshness : undefined;
+  const restart = measured && !('status' in measured.restart) ? measured.restart : undefined;
   const seeding = measured?.seeding;
   return [
     {
@@ -645,6 +646,28 @@ function segmentRows(
       goal: `≤ ${FRESH_LIMIT_MS / 1000} s`,
       met: fresh
         ? allMet([fresh.visibleMs.max <= FRESH_LIMIT_MS, fresh.missed === 0])
+        : previews === undefined
+          ? 'n/a'
+          : 'no',
+      cpu: '',
+    },
+    {
+      id: 'segment-restart',
+      figure: 'first preview after segments restarts (workspace with an audience)',
+      value: restart?.firstPreview.ms ?? null,
+      unit: 'ms',
+      shown: restart
+        ? `answered ${restart.firstPreview.status} in ${restart.firstPreview.ms} ms; the replica ready ${thousands(restart.readyMs)} ms after its start (indexes warmed first)`
+        : measured
+          ? `failed: ${(measured.restart as { reason: string }).reason}`
+          : notMeasured,
+      baseline: measured
+        ? { name: 'first preview of a cold index', value: measured.indexBuildMs, unit: 'ms' }
+        : null,
+      ratio: measured && restart ? ratioOf(restart.firstPreview.ms, measured.indexBuildMs) : null,
+      goal: `200 within ${PREVIEW_WORST_LIMIT_MS / 1000} s`,
+      met: restart
+        ? allMet([restart.firstPreview.status === 200, restart.firstPreview.ms <= PREVIEW_WORST_LIMIT_MS])
         : previews === undefined
           ? 'n/a'
           : 'no',

@@ -448,6 +448,47 @@ describe('warming the indexes when the service starts', () => {
     // The live service runs one as a background worker.
     expect(service.app.get(IndexWarmer).isRunning).toBe(true);
   });
+
+  it('keeps the replica unready while it warms, at most for the bound it is given', async () => {
+    const ws = workspace();
+    await seed(ws, [{ id: nextId() }]);
+    await audience(ws, { name: 'Warm' });
+    let release = (): void => undefined;
+    const blocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const views = { current: () => blocked } as unknown as WorkspaceViews;
+    const options = {
+      dataSource: harness.db,
+      views,
+      maxContacts: 1_000_000,
+      logger: pino({ level: 'silent' }),
+    };
+
+    const warming = new IndexWarmer(options);
+    warming.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(warming.isRunning).toBe(false);
+    release();
+    await warming.whenWarmed();
+    expect(warming.isRunning).toBe(true);
+    await warming.stop();
+    expect(warming.isRunning).toBe(false);
+
+    let never = (): void => undefined;
+    const slow = new IndexWarmer({
+      ...options,
+      views: {
+        current: () => new Promise<void>((resolve) => (never = resolve)),
+      } as unknown as WorkspaceViews,
+      readyWithinMs: 100,
+    });
+    slow.start();
+    expect(slow.isRunning).toBe(false);
+    await eventually('ready past its bound', async () => slow.isRunning || undefined, 5_000);
+    never();
+    await slow.stop();
+  });
 });
 
 describe('rebuilding from the log', () => {

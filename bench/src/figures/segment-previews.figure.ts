@@ -50,6 +50,14 @@ export interface SegmentFreshness {
   pollIntervalMs: number;
 }
 
+/** The first preview after the segments service restarts, once the workspace saved an audience. */
+export interface SegmentRestart {
+  /** From the restarted process's spawn to its /ready (the index warmer builds the indexes first). */
+  readyMs: number;
+  /** The first preview after /ready: its answer's status and time. */
+  firstPreview: { status: number; ms: number };
+}
+
 export interface SegmentPreviews {
   contacts: number;
   workspaceId: number;
@@ -65,6 +73,7 @@ export interface SegmentPreviews {
   /** Labels of filters whose preview count differs from the SQL count: a bug in one of the two. */
   mismatches: string[];
   freshness: SegmentFreshness | { status: 'failed'; reason: string };
+  restart: SegmentRestart | { status: 'failed'; reason: string };
   /** While the previews were timed. */
   cpu: CpuUsage;
 }
@@ -324,10 +333,8 @@ export async function measureSegmentPreviews(
     }
     const worst = figures.reduce((a, b) => (b.previewMs.p95 > a.previewMs.p95 ? b : a));
 
-    const freshness = await measureFreshness(keys, options.freshSamples, log).catch((error: unknown) => ({
-      status: 'failed' as const,
-      reason: error instanceof Error ? error.message : String(error),
-    }));
+    const freshness = await measureFreshness(keys, options.freshSamples, log).catch(failedFigure);
+    const restart = await measureRestart(system, keys, filters[0]!.criteria, log).catch(failedFigure);
 
     return {
       contacts: options.contacts,
@@ -341,11 +348,46 @@ export async function measureSegmentPreviews(
       worst: { label: worst.label, p95: worst.previewMs.p95 },
       mismatches: mismatches.map((figure) => figure.label),
       freshness,
+      restart,
       cpu,
     };
   } finally {
     await client.end();
   }
+}
+
+function failedFigure(error: unknown): { status: 'failed'; reason: string } {
+  return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * A deploy, as the workspace sees it: once it has saved an audience, the segments service is stopped
+ * and started again, and the first preview after its /ready is timed. The index warmer builds the
+ * workspace's index before the replica reports ready, so that preview is as quick as any (the same
+ * run's first preview of a cold index, which built it, is the baseline).
+ */
+async function measureRestart(
+  system: BenchSystem,
+  keys: WorkspaceKeys,
+  criteria: unknown[],
+  log: (line: string) => void,
+): Promise<SegmentRestart> {
+  const saved = await keys.call('POST', '/api/v1/audiences', {
+    name: `bench restart ${randomBytes(4).toString('hex')}`,
+    filter_criteria: criteria,
+  });
+  if (saved.status !== 201)
+    throw new Error(`the audience was answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+  log('restarting segments (an audience is saved: its workspace is warmed before the replica is ready)');
+  await system.stopService('segments');
+  const started = performance.now();
+  await system.start('segments');
+  const readyMs = Math.round(performance.now() - started);
+  const answer = await preview(keys, criteria);
+  log(
+    `segments ready after ${readyMs} ms; first preview answered ${answer.status} in ${Math.round(answer.ms)} ms`,
+  );
+  return { readyMs, firstPreview: { status: answer.status, ms: Math.round(answer.ms * 10) / 10 } };
 }
 
 /**
