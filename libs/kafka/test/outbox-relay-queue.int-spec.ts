@@ -43,4 +43,27 @@ describe('an outbox relay keeping its queue small', () => {
       await relay.stop();
     }
   });
+
+  it('publishes rows whose ids a restarted database hands out again, after a crash lost its last commits', async () => {
+    const { topic, schema, dataSource } = await relayPlumbing(suite, 'rewound');
+    const relay = suite.relay(schema, dataSource);
+    relay.start();
+    try {
+      await appendSeqs(dataSource, topic, 0, 50);
+      await eventually('the outbox drained', async () => (await relay.backlog()) === 0, 15000);
+      // What a server that restarts without its last commits (synchronous_commit=off), or a replica
+      // promoted behind its primary, does: the sequence goes back below ids the relay has seen, and
+      // every session ends.
+      await dataSource.query(`SELECT setval(pg_get_serial_sequence('"${schema}".outbox', 'id'), 1, false)`);
+      await dataSource.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+        [`${schema}-outbox-relay`],
+      );
+      await appendSeqs(dataSource, topic, 50, 30);
+      await eventually('the outbox drained again', async () => (await relay.backlog()) === 0, 15000);
+      expect(await readSeqs(suite, topic, 80)).toEqual(Array.from({ length: 80 }, (_, seq) => seq));
+    } finally {
+      await relay.stop();
+    }
+  });
 });

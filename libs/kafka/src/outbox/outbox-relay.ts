@@ -82,11 +82,19 @@ export class OutboxRelay {
   /** The first row waiting when last looked at, and since when it has been the first. */
   private head: { id: string | null; since: number } = { id: null, since: Date.now() };
   /**
-   * No row of the outbox has an id at or below this one, nor ever will (ids are drawn in commit order,
-   * see appendToOutbox, and only the first rows are deleted): every read starts above it. A read from
-   * the start of the index walks every row deleted since the table was last vacuumed, and under a
-   * steady stream of facts those are hundreds of thousands: a million contacts imported took each
-   * delete 300 ms and each look at the head 330 ms that way, the largest part of Postgres' work.
+   * No row of the outbox has an id at or below this one, nor will while the database runs on (ids are
+   * drawn in commit order, see appendToOutbox, and only the first rows are deleted): every read starts
+   * above it. A read from the start of the index walks every row deleted since the table was last
+   * vacuumed, and under a steady stream of facts those are hundreds of thousands: a million contacts
+   * imported took each delete 300 ms and each look at the head 330 ms that way, the largest part of
+   * Postgres' work.
+   *
+   * It holds for one life of the database only. A server that restarts after a crash with commits
+   * not yet written (`synchronous_commit=off`), or a failover to a replica behind its primary, loses
+   * the last commits and with them the sequence's last values: it hands out ids at or below ones the
+   * relay has seen, and rows above a floor kept across would wait unseen for ever. Every such event
+   * ends the relay's session, so the floor goes back to 0 whenever the session is dropped or the
+   * leadership taken (again).
    */
   private floor = '0';
   private readonly vacuumAfterRows: number;
@@ -233,6 +241,7 @@ export class OutboxRelay {
         if (this.session === session) {
           this.session = undefined;
           this.leader = false;
+          this.floor = '0';
         }
       });
       await session.connect();
@@ -245,7 +254,10 @@ export class OutboxRelay {
         [`${this.options.schema}:outbox-relay`],
       );
       this.leader = result.rows[0]?.locked === true;
-      if (this.leader) this.options.logger.info({ schema: this.options.schema }, 'outbox relay is leader');
+      if (this.leader) {
+        this.floor = '0';
+        this.options.logger.info({ schema: this.options.schema }, 'outbox relay is leader');
+      }
     }
   }
 
@@ -253,6 +265,7 @@ export class OutboxRelay {
     const session = this.session;
     this.session = undefined;
     this.leader = false;
+    this.floor = '0';
     if (session) await session.end().catch(() => undefined);
   }
 
