@@ -1,5 +1,5 @@
 import { percentile } from './percentiles';
-import { allMet, ratioOf, renderTable, thousands, type Row } from './report';
+import { allMet, ratioOf, ratioText, renderTable, thousands, type Row } from './report';
 
 describe('bench report', () => {
   it('takes nearest-rank percentiles', () => {
@@ -21,6 +21,14 @@ describe('bench report', () => {
     expect(allMet([true, undefined])).toBe('n/a');
     expect(allMet([false, undefined])).toBe('no');
     expect(thousands(16244.4)).toBe('16,244');
+  });
+
+  it('shows a ratio with two decimals, or its first significant digit under 0.01', () => {
+    expect(ratioText(0.317)).toBe('0.32');
+    expect(ratioText(1.5)).toBe('1.50');
+    expect(ratioText(0.002)).toBe('0.002');
+    expect(ratioText(0.0049)).toBe('0.005');
+    expect(ratioText(0)).toBe('0.00');
   });
 
   it('prints aligned columns, the baseline and ratio, and what the CPU did', () => {
@@ -53,7 +61,7 @@ describe('bench report', () => {
     const lines = renderTable(rows).split('\n');
     expect(lines[0]).toMatch(/^figure\s+value\s+baseline\s+ratio\s+goal\s+met\?$/);
     expect(lines[2]).toContain('COPY 37,870 rows/s');
-    expect(lines[2]).toContain('0.01×');
+    expect(lines[2]).toContain('0.005×');
     expect(lines[3]).toMatch(/^COPY\s+37,870 rows\/s\s+—\s+—\s+—\s+n\/a$/);
     // Every row's value starts in the same column as the header's.
     const column = lines[0]!.indexOf('value');

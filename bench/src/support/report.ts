@@ -48,6 +48,11 @@ export function alignedTable(header: readonly string[], cells: ReadonlyArray<rea
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)];
 }
 
+/** Two decimals, or the first significant digit of a ratio under 0.01 (0.002, not 0.00). */
+export function ratioText(ratio: number): string {
+  return ratio === 0 || ratio >= 0.01 ? ratio.toFixed(2) : String(Number(ratio.toPrecision(1)));
+}
+
 /** The table on stdout: figure, value, baseline, ratio, goal, met?; then what the CPU did for each. */
 export function renderTable(rows: Row[]): string {
   const header = ['figure', 'value', 'baseline', 'ratio', 'goal', 'met?'];
@@ -55,7 +60,7 @@ export function renderTable(rows: Row[]): string {
     row.figure,
     row.shown,
     row.baseline ? `${row.baseline.name} ${thousands(row.baseline.value)} ${row.baseline.unit}` : '—',
-    row.ratio === null ? '—' : `${row.ratio.toFixed(2)}×`,
+    row.ratio === null ? '—' : `${ratioText(row.ratio)}×`,
     row.goal || '—',
     row.met,
   ]);
