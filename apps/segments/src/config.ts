@@ -8,8 +8,9 @@ export interface SegmentsConfig extends KitConfig {
   /** Contacts the in-memory indexes of previews hold at most, all workspaces together. */
   indexMaxContacts: number;
   /**
-   * The import worker: looks for work every `pollMs`; a job has at most `chunksAhead` chunks sent to
-   * the contacts service and not decided yet; a turn sends at most `chunksPerTurn` chunks.
+   * The import worker: looks for work every `pollMs`; a workspace's jobs have at most `chunksAhead`
+   * chunks sent to the contacts service and not decided yet, all together; a turn sends at most
+   * `chunksPerTurn` chunks.
    */
   importWorker: { pollMs: number; chunksAhead: number; chunksPerTurn: number };
   /** How often expired uploads are looked for (IMPORT_UPLOAD_CLEANUP_POLL_MS). */

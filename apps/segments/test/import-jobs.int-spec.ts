@@ -463,6 +463,36 @@ describe('a job whose upload is gone before all its rows were sent', () => {
   });
 });
 
+describe("one workspace's many imports", () => {
+  it('share one window of IMPORT_CHUNKS_AHEAD chunks, oldest job first, and hold back no other workspace', async () => {
+    const ws = workspace();
+    const jobs: ImportProcessRequestedV1[] = [];
+    for (let made = 0; made < 3; made += 1) {
+      const upload = await storeUpload(harness, ws, COLUMNS, fileRows(2 * IMPORT_ROWS_PER_CHUNK));
+      jobs.push(processRequest(upload));
+    }
+    for (const job of jobs) await processImport(ws, job);
+    const other = workspace();
+    const otherJob = processRequest(
+      await storeUpload(harness, other, COLUMNS, fileRows(IMPORT_ROWS_PER_CHUNK)),
+    );
+    await processImport(other, otherJob);
+
+    // The other workspace's job is sent although the first one's window is full.
+    await chunksSent(otherJob.job_id, 1);
+    await chunksSent(jobs[0]!.job_id, 2);
+    await sleep(400);
+    const sent = () => jobs.map((job) => chunkNumbersSent(job.job_id).size);
+    expect(sent()).toEqual([2, 0, 0]);
+
+    // A chunk decided frees one place, which goes to the oldest job with chunks left: the second.
+    await decideSentChunk(ws, jobs[0]!.job_id, 0, IMPORT_ROWS_PER_CHUNK);
+    await chunksSent(jobs[1]!.job_id, 1);
+    await sleep(400);
+    expect(sent()).toEqual([2, 1, 0]);
+  });
+});
+
 describe('a job one of whose chunks the contacts service refused', () => {
   it('fails at the refusal, is sent no more chunks, and still counts the chunks decided', async () => {
     const ws = workspace();

@@ -201,8 +201,8 @@ export const SERVICE_CATALOG = catalog([
         name: 'IMPORT_CHUNKS_AHEAD',
         value: '8',
         doc:
-          'Chunks of 500 rows an import job has sent to the contacts service and not seen decided, at ' +
-          'most. More imports faster (a chunk takes a round trip of about half a second: 8 chunks ' +
+          'Chunks of 500 rows the import jobs of one workspace have sent to the contacts service and ' +
+          'not seen decided, at most, however many jobs it started. More imports faster (a chunk takes a round trip of about half a second: 8 chunks ' +
           'imported a million rows in 100 s, 12 in 90 s); fewer keeps the requests of other ' +
           'workspaces that share the partition from waiting behind an import (a neighbour upserting ' +
           'meanwhile waited p95 375 ms at 8, 483 ms at 12; docs/performance.md).',

@@ -29,7 +29,7 @@ export interface ImportWorkerOptions {
   schema: string;
   requestsTopic: string;
   pollMs: number;
-  /** Chunks of one job sent and not decided yet, at most. */
+  /** Chunks of one workspace's jobs sent and not decided yet, at most. */
   chunksAhead: number;
   /** Chunks one turn sends at most (over every job it takes). */
   chunksPerTurn: number;
@@ -37,13 +37,13 @@ export interface ImportWorkerOptions {
   onOutboxWritten(): void;
 }
 
-/** An emission row taken for this turn, with how many of its job's chunks were decided so far. */
+/** An emission row taken for this turn, with its workspace's chunks sent and not decided yet. */
 interface ClaimedEmission {
   job_id: string;
   workspace_id: string;
   next_chunk: number;
   chunks: number;
-  decided: number;
+  workspace_ahead: number;
   now: Date;
 }
 
@@ -72,11 +72,15 @@ export function chunkRecordId(jobId: number, chunk: number): string {
  * `next_chunk` on. Nothing else happens in between, so the transaction is the lease: a process killed
  * anywhere leaves either the chunks sent and counted or neither, and no chunk is sent twice or lost.
  *
- * One import must not flood the requests topic ahead of other workspaces' requests (§6): a job has at
- * most `chunksAhead` chunks sent and not decided yet (its chunks in `import_job_chunks`), so it moves
- * at the pace the contacts service decides it, and a turn sends at most `chunksPerTurn` chunks, taking
- * jobs oldest first. A transaction that records decided chunks signals the worker as it commits
- * (IMPORT_CHUNKS_DECIDED_SIGNAL), so the window is topped up at once rather than at the next poll.
+ * Imports must not flood the requests topic ahead of other workspaces' requests (§6): a workspace has
+ * at most `chunksAhead` chunks sent and not decided yet (decided: in `import_job_chunks`) over all its
+ * jobs, however many it started, so its imports move at the pace the contacts service decides them
+ * and a request of another workspace on the same partition waits behind at most that many chunks; a
+ * turn sends at most `chunksPerTurn` chunks, taking jobs oldest first among the workspaces with room
+ * (a workspace at its window does not hold back the jobs of others). Replicas each run a worker: each
+ * keeps the window, so a workspace may have a window per replica ahead at the most. A transaction
+ * that records decided chunks signals the worker as it commits (IMPORT_CHUNKS_DECIDED_SIGNAL), so the
+ * window is topped up at once rather than at the next poll.
  *
  * A job whose upload's rows are no longer there (an expired upload is removed) can never send the
  * rest: the worker appends `audience-import.fail.requested` for it, and its sending ends there. A job
@@ -117,14 +121,22 @@ export class ImportWorker extends PolledWorker {
   /** One transaction: answers the records appended and whether more may be sent right away. */
   private async sendChunks(manager: EntityManager): Promise<{ sent: number; more: boolean }> {
     const { chunksAhead, chunksPerTurn, requestsTopic } = this.options;
+    // The chunks each workspace has sent and not seen decided, over all its jobs still going (a failed
+    // job's are not waited for); then the jobs with chunks to send, oldest first, of workspaces with room.
     const claimed = (await manager.query(
-      `SELECT e.job_id::text AS job_id, e.workspace_id::text AS workspace_id, e.next_chunk, e.chunks,
-              (SELECT count(*) FROM import_job_chunks c WHERE c.job_id = e.job_id)::integer AS decided,
-              now() AS now
+      `WITH going AS (
+         SELECT e.job_id, e.workspace_id, e.next_chunk, e.chunks FROM import_emissions e
+           JOIN import_jobs j ON j.id = e.job_id AND j.status IN ('queued', 'running')),
+       ahead AS (
+         SELECT g.workspace_id,
+                sum(g.next_chunk - (SELECT count(*) FROM import_job_chunks c WHERE c.job_id = g.job_id))::integer AS ahead
+           FROM going g GROUP BY g.workspace_id)
+       SELECT e.job_id::text AS job_id, e.workspace_id::text AS workspace_id, e.next_chunk, e.chunks,
+              a.ahead AS workspace_ahead, now() AS now
          FROM import_emissions e
-        WHERE e.next_chunk < e.chunks
-          AND e.next_chunk - (SELECT count(*) FROM import_job_chunks c WHERE c.job_id = e.job_id) < $1
-          AND NOT EXISTS (SELECT 1 FROM import_jobs j WHERE j.id = e.job_id AND j.status = 'failed')
+         JOIN going g ON g.job_id = e.job_id
+         JOIN ahead a ON a.workspace_id = e.workspace_id
+        WHERE e.next_chunk < e.chunks AND a.ahead < $1
         ORDER BY e.job_id
         LIMIT $2
         FOR UPDATE OF e SKIP LOCKED`,
@@ -132,15 +144,18 @@ export class ImportWorker extends PolledWorker {
     )) as ClaimedEmission[];
     let budget = chunksPerTurn;
     const records: Envelope[] = [];
+    const ahead = new Map(claimed.map((emission) => [emission.workspace_id, emission.workspace_ahead]));
     for (const emission of claimed) {
       if (budget === 0) break;
       const count = Math.min(
         budget,
-        chunksAhead - (emission.next_chunk - emission.decided),
+        chunksAhead - ahead.get(emission.workspace_id)!,
         emission.chunks - emission.next_chunk,
       );
+      if (count <= 0) continue;
       const made = await this.chunksOf(manager, emission, count);
       records.push(...made.records);
+      ahead.set(emission.workspace_id, ahead.get(emission.workspace_id)! + made.sent);
       budget -= made.sent;
       const next = emission.next_chunk + made.sent;
       await manager.query(
