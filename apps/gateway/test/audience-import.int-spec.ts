@@ -17,6 +17,8 @@ const ROW_COUNT = 250;
 /** The uploads the fake segments service holds, by workspace; and the one job it knows. */
 const uploads = new Map<string, Set<string>>();
 const JOB_ID = 4242;
+/** A job the fake service refuses with 429 and a Retry-After, as segments refuses an upload it cannot take. */
+const BUSY_JOB_ID = 4343;
 
 const segments = new FakeService([
   ({ target, headers }) => {
@@ -35,6 +37,14 @@ const segments = new FakeService([
       },
     };
   },
+  ({ target }) =>
+    target === `/internal/v1/audience-import/jobs/${BUSY_JOB_ID}`
+      ? {
+          status: 429,
+          headers: { 'retry-after': '17' },
+          body: { errors: [{ status: '429', title: 'Too Many Requests', detail: 'Busy.' }] },
+        }
+      : undefined,
   ({ target, headers }) =>
     target === `/internal/v1/audience-import/jobs/${JOB_ID}`
       ? {
@@ -279,6 +289,13 @@ describe('GET /api/v1/audience-import/jobs/{id}', () => {
     expect(
       (await harness.call('GET', `/api/v1/audience-import/jobs/${JOB_ID}`, { token: writer.key })).status,
     ).toBe(403);
+  });
+
+  it("passes a refusal's Retry-After on with it", async () => {
+    const { key } = await importer(['read']);
+    const answer = await harness.call('GET', `/api/v1/audience-import/jobs/${BUSY_JOB_ID}`, { token: key });
+    expect([answer.status, answer.headers.get('retry-after')]).toEqual([429, '17']);
+    expect((answer.body as Errors).errors[0]).toMatchObject({ status: '429', detail: 'Busy.' });
   });
 
   it('answers 404 for an id that is not the decimal form of 1 … 2^53 − 1, asking nobody', async () => {

@@ -24,7 +24,9 @@ export interface Received {
   body: unknown;
 }
 
-export type Route = (received: Received) => { status: number; body?: unknown } | undefined;
+export type Route = (
+  received: Received,
+) => { status: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 /**
  * Stands in for a service behind the gateway's proxy: answers by the first route that answers, 404
@@ -67,7 +69,7 @@ export class FakeService {
       (found, route) => found ?? route(received),
       undefined,
     ) ?? { status: 404, body: { errors: [{ status: '404', title: 'Not Found', detail: 'Not here.' }] } };
-    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json' });
     response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
   }
 }

@@ -15,6 +15,18 @@ export interface SegmentsConfig extends KitConfig {
   importWorker: { pollMs: number; chunksAhead: number; chunksPerTurn: number };
   /** How often expired uploads are looked for (IMPORT_UPLOAD_CLEANUP_POLL_MS). */
   uploadCleanupPollMs: number;
+  /** What uploads may take of the service, so that no workspace's fill it for the others. */
+  uploadLimits: UploadShareLimits;
+}
+
+/** How much of the service uploads may take (each over → 429). */
+export interface UploadShareLimits {
+  /** Uploads of one workspace in progress at once, over every replica (IMPORT_UPLOADS_PER_WORKSPACE). */
+  perWorkspace: number;
+  /** Uploads in progress at once in this replica (IMPORT_UPLOADS_AT_ONCE). */
+  atOnce: number;
+  /** Bytes of a workspace's uploads not expired yet (IMPORT_UPLOAD_QUOTA_BYTES). */
+  quotaBytes: number;
 }
 
 /** The schema the service's tables live in when DATABASE_SCHEMA is not set. */
@@ -38,6 +50,11 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
       chunksPerTurn: reader.integer('IMPORT_CHUNKS_PER_TURN', 8, 1),
     },
     uploadCleanupPollMs: reader.integer('IMPORT_UPLOAD_CLEANUP_POLL_MS', 60_000, 10),
+    uploadLimits: {
+      perWorkspace: reader.integer('IMPORT_UPLOADS_PER_WORKSPACE', 2, 1),
+      atOnce: reader.integer('IMPORT_UPLOADS_AT_ONCE', 4, 1),
+      quotaBytes: reader.integer('IMPORT_UPLOAD_QUOTA_BYTES', 250 * 1024 * 1024, 1),
+    },
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };
 }

@@ -11,6 +11,7 @@ import type { ServiceDefinition } from '@cms/service-kit';
 import { SegmentsInit1795800000000 } from '../migrations/1795800000000-segments-init.migration';
 import { SegmentsImportChunks1795800000100 } from '../migrations/1795800000100-segments-import-chunks.migration';
 import { SegmentsRefusedChunks1795800000200 } from '../migrations/1795800000200-segments-refused-chunks.migration';
+import { SegmentsUploadBytes1795800000300 } from '../migrations/1795800000300-segments-upload-bytes.migration';
 import { SegmentsRequestsConsumer } from './segments-requests.consumer';
 import { AudiencesModule } from './audiences/audiences.module';
 import { AudienceEntity, AudienceMemberEntity } from './audiences/audience.entity';
@@ -70,6 +71,7 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
     SegmentsInit1795800000000,
     SegmentsImportChunks1795800000100,
     SegmentsRefusedChunks1795800000200,
+    SegmentsUploadBytes1795800000300,
   ],
   // Its requests, the contact and suppression facts its view is made of, and the contacts' import decisions.
   recordTypes: () => [

@@ -11,6 +11,9 @@ import { eventually } from '@cms/testing';
 import type { SegmentsConfig } from '../src/config';
 import { SEGMENTS_SERVICE } from '../src/segments.service';
 
+/** IMPORT_UPLOAD_QUOTA_BYTES of this suite; uploads at once are the defaults (2 a workspace, 4 in all). */
+const QUOTA_BYTES = 64 * 1024;
+
 let harness: ServiceHarness<SegmentsConfig>;
 let service: RunningService;
 let lastWorkspace = 0;
@@ -20,7 +23,8 @@ beforeAll(async () => {
     definition: SEGMENTS_SERVICE,
     prefix: 'seg-upl',
     // Expired uploads are looked for often enough for a test to see them go.
-    env: { IMPORT_UPLOAD_CLEANUP_POLL_MS: '100' },
+    // The quota is small enough for a test to reach; every other test sends one file a workspace.
+    env: { IMPORT_UPLOAD_CLEANUP_POLL_MS: '100', IMPORT_UPLOAD_QUOTA_BYTES: String(QUOTA_BYTES) },
   });
   service = await harness.startService();
 });
@@ -70,6 +74,25 @@ async function read(path: string, workspaceId: number): Promise<Answer> {
     headers: response.headers,
     body: (await response.json()) as Answer['body'],
   };
+}
+
+/** The places of the workspace's uploads in progress that are taken (the service's advisory locks). */
+async function placesTaken(workspaceId: number): Promise<number> {
+  const [row] = (await harness.db.query(
+    `SELECT count(*)::int AS count FROM pg_locks l
+       JOIN generate_series(0, 9) AS slot
+         ON ((l.classid::bigint << 32) | l.objid::bigint)
+            = hashtextextended(current_schema() || ':import-upload:' || $1 || ':' || slot, 0)
+      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1`,
+    [String(workspaceId)],
+  )) as Array<{ count: number }>;
+  return row!.count;
+}
+
+async function untilTaken(workspaceId: number, count: number): Promise<void> {
+  await eventually(`${count} uploads of workspace ${workspaceId} in progress`, async () =>
+    (await placesTaken(workspaceId)) === count ? true : undefined,
+  );
 }
 
 async function storedRows(path: string): Promise<Array<{ row: number; cells: string[] }>> {
@@ -357,6 +380,8 @@ describe('POST /internal/v1/audience-import/uploads', () => {
     ).rejects.toThrow();
 
     await eventually('the broken upload to be rolled back', async () => (await orphanRows()) === 0, 10_000);
+    // Its transaction is over: the place it took among the workspace's uploads is free again.
+    await untilTaken(ws, 0);
     expect(await uploadsOf(ws)).toBe(0);
     // The service still takes uploads.
     expect((await upload(ws, 'phone\n1\n')).status).toBe(201);
@@ -409,11 +434,12 @@ describe('GET /internal/v1/audience-import/uploads/:path', () => {
 describe('expired uploads', () => {
   it('are removed with their rows, except one a queued import job still reads', async () => {
     const ws = workspace();
-    const [kept, removed, live] = await Promise.all(
-      ['phone\n1\n2\n', 'phone\n3\n4\n5\n', 'phone\n6\n'].map(async (file) =>
-        String((await upload(ws, file)).body.data!.path),
-      ),
-    );
+    const paths: string[] = [];
+    // One after the other: a workspace has two uploads in progress at most.
+    for (const file of ['phone\n1\n2\n', 'phone\n3\n4\n5\n', 'phone\n6\n']) {
+      paths.push(String((await upload(ws, file)).body.data!.path));
+    }
+    const [kept, removed, live] = paths;
     await harness.db.query(
       `INSERT INTO import_jobs (id, workspace_id, audience_id, path, mapping, create_new_entities, contact_limit,
          id_blocks, status, rows_total, rows_processed, contacts_created, contacts_matched, rows_skipped, errors, created_at)
@@ -433,5 +459,80 @@ describe('expired uploads', () => {
     );
     expect((await storedRows(kept!)).length).toBe(2);
     expect((await storedRows(live!)).length).toBe(1);
+  });
+});
+
+describe('what uploads may take of the service', () => {
+  /** A file that streams its header, then waits until `release` is called to send its last row. */
+  function heldFile(): { body: AsyncIterable<Uint8Array>; release(): void } {
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    async function* body(): AsyncIterable<Uint8Array> {
+      yield Buffer.from('phone\n+14155550100\n');
+      await released;
+      yield Buffer.from('+14155550101\n');
+    }
+    return { body: body(), release: () => release() };
+  }
+
+  function refusal(answer: Answer): [number, string | null, string | undefined] {
+    return [answer.status, answer.headers.get('retry-after'), answer.body.errors?.[0]?.source?.pointer];
+  }
+
+  it('takes two uploads of a workspace at once and four in all, answering 429 with Retry-After past either', async () => {
+    const [busy, other, third] = [workspace(), workspace(), workspace()];
+    const held = [heldFile(), heldFile(), heldFile(), heldFile()];
+    const pending = [upload(busy, held[0]!.body), upload(busy, held[1]!.body), upload(other, held[2]!.body)];
+    try {
+      await untilTaken(busy, 2);
+      await untilTaken(other, 1);
+      const thirdOfBusy = await upload(busy, 'phone\n+14155550102\n');
+      expect(refusal(thirdOfBusy)).toEqual([429, '10', '/data/attributes/file']);
+      expect(thirdOfBusy.body.errors![0]!.detail).toContain('2 uploads in progress');
+
+      pending.push(upload(third, held[3]!.body));
+      await untilTaken(third, 1);
+      const fifth = await upload(workspace(), 'phone\n+14155550103\n');
+      expect(refusal(fifth)).toEqual([429, '5', '/data/attributes/file']);
+      expect(fifth.body.errors![0]!.detail).toContain('4 uploads at once');
+    } finally {
+      // A failed expectation must not leave the service waiting on them.
+      for (const file of held) file.release();
+    }
+    const answers = await Promise.all(pending);
+    expect(answers.map((answer) => [answer.status, answer.body.data?.row_count])).toEqual(
+      Array.from({ length: 4 }, () => [201, 2]),
+    );
+    // Places free again once uploads end.
+    expect((await upload(busy, 'phone\n+14155550104\n')).status).toBe(201);
+  });
+
+  it("refuses a workspace's uploads with 429 once its files not expired yet reach the quota, until they expire", async () => {
+    const ws = workspace();
+    const big = `phone\n${Array.from({ length: Math.ceil(QUOTA_BYTES / 13) }, (_, n) => `+1415${String(n).padStart(7, '0')}`).join('\n')}\n`;
+    const first = await upload(ws, big);
+    expect(first.status).toBe(201);
+    const [stored] = (await harness.db.query(
+      'SELECT bytes::int AS bytes FROM import_uploads WHERE path = $1',
+      [first.body.data!.path],
+    )) as Array<{ bytes: number }>;
+    expect(stored!.bytes).toBe(Buffer.byteLength(big));
+    expect(stored!.bytes).toBeGreaterThanOrEqual(QUOTA_BYTES);
+
+    const refused = await upload(ws, 'phone\n+14155550105\n');
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors![0]!.detail).toContain('uploads made in the last 24 hours');
+    // Until the first upload expires, about a day from now.
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(IMPORT_UPLOAD_TTL_MS / 1000 - 120);
+    expect(wait).toBeLessThanOrEqual(IMPORT_UPLOAD_TTL_MS / 1000);
+    // Another workspace is not held to it.
+    expect((await upload(workspace(), 'phone\n+14155550106\n')).status).toBe(201);
+
+    await harness.db.query(
+      "UPDATE import_uploads SET expires_at = now() - interval '1 second' WHERE path = $1",
+      [first.body.data!.path],
+    );
+    expect((await upload(ws, 'phone\n+14155550107\n')).status).toBe(201);
   });
 });

@@ -207,6 +207,27 @@ export const SERVICE_CATALOG = catalog([
           'workspaces that share the partition from waiting behind an import (a neighbour upserting ' +
           'meanwhile waited p95 375 ms at 8, 483 ms at 12; docs/performance.md).',
       },
+      {
+        name: 'IMPORT_UPLOADS_PER_WORKSPACE',
+        value: '2',
+        doc: 'Uploads of one workspace taken at once, over every replica; another is answered 429.',
+      },
+      {
+        name: 'IMPORT_UPLOADS_AT_ONCE',
+        value: '4',
+        doc:
+          'Uploads one replica takes at once, each holding a database connection while its file ' +
+          'streams in (the pool has 10): another is answered 429, so previews and the consumers ' +
+          'keep theirs.',
+      },
+      {
+        name: 'IMPORT_UPLOAD_QUOTA_BYTES',
+        value: '262144000',
+        doc:
+          'Bytes of files one workspace may hold in uploads not expired yet (250 MiB, five files at ' +
+          'the limit; an upload expires 24 hours after it was made); past it, uploads are answered ' +
+          '429 until enough expire.',
+      },
     ],
   },
 ]);

@@ -27,6 +27,8 @@ export function queryOf(request: FastifyRequest): string {
 export interface UpstreamAnswer {
   status: number;
   body: unknown;
+  /** A refusal's Retry-After (delta-seconds), passed on to the client. */
+  retryAfter?: string;
 }
 
 type BreakerState = 'closed' | 'open' | 'half-open';
@@ -216,6 +218,7 @@ export class UpstreamProxy implements OnApplicationShutdown {
         Array.isArray(errors) && errors.length > 0
           ? errors
           : [jsonApiErrorObject(answer.status, `The ${service} service refused the request.`)],
+        answer.retryAfter !== undefined ? { 'Retry-After': answer.retryAfter } : {},
       );
     }
     return answer;
@@ -284,7 +287,12 @@ export class UpstreamProxy implements OnApplicationShutdown {
       if (response.statusCode >= 400) {
         // A refusal is resolved, never thrown, so the breaker counts it as a success whatever its body:
         // it is the verdict on one workspace's request, and must not close the service to the others.
-        return { status: response.statusCode, body: parseJsonOrUndefined(text) };
+        const retryAfter = response.headers['retry-after'];
+        return {
+          status: response.statusCode,
+          body: parseJsonOrUndefined(text),
+          ...(typeof retryAfter === 'string' && /^\d{1,9}$/.test(retryAfter) ? { retryAfter } : {}),
+        };
       }
       return { status: response.statusCode, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
     };

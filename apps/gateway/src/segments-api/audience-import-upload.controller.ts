@@ -127,6 +127,11 @@ export class AudienceImportUploadController {
   @ApiResponse({ status: 413, description: 'The file is larger than 50 MiB.' })
   @ApiResponse({ status: 415, description: 'The body is not multipart/form-data.' })
   @ApiResponse({
+    status: 429,
+    description:
+      'The workspace has 2 uploads in progress, or holds 250 MiB of uploads made in the last 24 hours, or the service takes as many uploads as it can at once; Retry-After says when to send the file again. Pointer `/data/attributes/file`.',
+  })
+  @ApiResponse({
     status: 422,
     description:
       'No part named `file`, or a file the rules refuse (not UTF-8, no or a bad header row, more than 1,000,000 rows, not CSV); pointer `/data/attributes/file`.',

@@ -7,6 +7,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'import_uploads' })
 @Index('import_uploads_expires', ['expiresAt'])
+@Index('import_uploads_workspace_expires', ['workspaceId', 'expiresAt'])
 export class ImportUploadEntity {
   /** `upl_` and 32 random hex digits: the opaque reference the client processes it by. */
   @PrimaryColumn({ type: 'text' })
@@ -30,6 +31,10 @@ export class ImportUploadEntity {
   /** The first data rows as objects keyed by column, as the preview answered them. */
   @Column({ name: 'sample_rows', type: 'jsonb' })
   sampleRows!: Array<Record<string, string>>;
+
+  /** The size of the file: what counts towards the workspace's quota while the upload lives. */
+  @Column(idColumn({ name: 'bytes', default: 0 }))
+  bytes!: number;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

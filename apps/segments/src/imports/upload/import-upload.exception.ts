@@ -13,10 +13,16 @@ export enum ImportUploadErrorCode {
   BlankColumn = 'blank_column',
   DuplicateColumn = 'duplicate_column',
   ExtraCells = 'extra_cells',
+  /** The replica takes as many uploads as it may at once. */
+  ServiceBusy = 'service_busy',
+  /** The workspace has as many uploads in progress as it may at once. */
+  WorkspaceBusy = 'workspace_busy',
+  /** The workspace holds as many bytes of uploads as it may until some expire. */
+  QuotaReached = 'quota_reached',
 }
 
 /** Every code has its status; a new code that is not mapped here does not compile. */
-const STATUS_OF_CODE: Record<ImportUploadErrorCode, 413 | 422> = {
+const STATUS_OF_CODE: Record<ImportUploadErrorCode, 413 | 422 | 429> = {
   [ImportUploadErrorCode.TooLarge]: 413,
   [ImportUploadErrorCode.TooManyRows]: 422,
   [ImportUploadErrorCode.NotUtf8]: 422,
@@ -26,6 +32,9 @@ const STATUS_OF_CODE: Record<ImportUploadErrorCode, 413 | 422> = {
   [ImportUploadErrorCode.BlankColumn]: 422,
   [ImportUploadErrorCode.DuplicateColumn]: 422,
   [ImportUploadErrorCode.ExtraCells]: 422,
+  [ImportUploadErrorCode.ServiceBusy]: 429,
+  [ImportUploadErrorCode.WorkspaceBusy]: 429,
+  [ImportUploadErrorCode.QuotaReached]: 429,
 };
 
 /** A file the upload rules refuse (extensions §11): nothing of it is stored. */
@@ -33,9 +42,45 @@ export class ImportUploadException extends JsonApiException {
   constructor(
     readonly code: ImportUploadErrorCode,
     detail: string,
+    retryAfterSeconds?: number,
   ) {
     const status = STATUS_OF_CODE[code];
-    super(status, [jsonApiErrorObject(status, detail, { source: { pointer: FILE_POINTER } })]);
+    super(
+      status,
+      [jsonApiErrorObject(status, detail, { source: { pointer: FILE_POINTER } })],
+      retryAfterSeconds === undefined
+        ? {}
+        : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    );
+  }
+
+  /** A refusal for what uploads already take of the service: nothing of the file was read. */
+  get isShareRefusal(): boolean {
+    return STATUS_OF_CODE[this.code] === 429;
+  }
+
+  static serviceBusy(atOnce: number): ImportUploadException {
+    return new ImportUploadException(
+      ImportUploadErrorCode.ServiceBusy,
+      `The service is taking ${atOnce} uploads at once, the most it takes; send the file again shortly.`,
+      5,
+    );
+  }
+
+  static workspaceBusy(perWorkspace: number): ImportUploadException {
+    return new ImportUploadException(
+      ImportUploadErrorCode.WorkspaceBusy,
+      `The workspace has ${perWorkspace} uploads in progress, the most it may have at once; send the file once one is done.`,
+      10,
+    );
+  }
+
+  static quotaReached(quotaBytes: number, retryAfterSeconds: number): ImportUploadException {
+    return new ImportUploadException(
+      ImportUploadErrorCode.QuotaReached,
+      `The workspace holds ${quotaBytes} bytes (${Math.round(quotaBytes / (1024 * 1024))} MiB) of uploads made in the last 24 hours, the most it may; an upload expires 24 hours after it was made.`,
+      retryAfterSeconds,
+    );
   }
 
   static tooLarge(maxBytes: number): ImportUploadException {

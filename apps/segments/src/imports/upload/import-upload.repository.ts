@@ -3,9 +3,11 @@ import type { Readable } from 'node:stream';
 
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { MoreThan, type DataSource, type QueryDeepPartialEntity } from 'typeorm';
+import { MoreThan, type DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 
+import type { UploadShareLimits } from '../../config';
 import { ImportUploadEntity } from './import-upload.entity';
+import { ImportUploadException } from './import-upload.exception';
 import { readUploadCsv, type UploadCsvLimits } from './upload-csv';
 
 /** An upload's opaque reference: `upl_` and 32 random hex digits (IMPORT_PATH_PATTERN). */
@@ -27,6 +29,7 @@ export class ImportUploadRepository {
     source: Readable,
     limits: UploadCsvLimits,
     ttlMs: number,
+    share?: Pick<UploadShareLimits, 'perWorkspace' | 'quotaBytes'>,
   ): Promise<ImportUploadEntity> {
     const path = newUploadPath();
     const runner = this.dataSource.createQueryRunner();
@@ -34,6 +37,7 @@ export class ImportUploadRepository {
     try {
       await runner.startTransaction();
       try {
+        if (share) await this.takeShare(runner.manager, workspaceId, share);
         const rows = client.query(copyFrom('COPY import_upload_rows (path, "row", cells) FROM STDIN'));
         const summary = await readUploadCsv(source, rows, path, limits);
         const createdAt = new Date();
@@ -44,6 +48,7 @@ export class ImportUploadRepository {
           delimiter: summary.delimiter,
           rowCount: summary.rowCount,
           sampleRows: summary.sampleRows,
+          bytes: summary.bytes,
           createdAt,
           expiresAt: new Date(createdAt.getTime() + ttlMs),
         };
@@ -59,6 +64,35 @@ export class ImportUploadRepository {
       }
     } finally {
       await runner.release();
+    }
+  }
+
+  /**
+   * Before a file is read, in its upload's transaction: one of the workspace's `perWorkspace` places
+   * for an upload in progress (a transaction-scoped advisory lock named after the schema, so every
+   * replica counts the same places and a crash frees its own), and room under its quota of bytes in uploads not expired yet.
+   * Refuses with 429 otherwise, having read nothing of the file.
+   */
+  private async takeShare(
+    manager: EntityManager,
+    workspaceId: number,
+    share: Pick<UploadShareLimits, 'perWorkspace' | 'quotaBytes'>,
+  ): Promise<void> {
+    const [place] = (await manager.query(
+      `SELECT slot FROM generate_series(0, $2 - 1) AS slot
+        WHERE pg_try_advisory_xact_lock(hashtextextended(current_schema() || ':import-upload:' || $1 || ':' || slot, 0))
+        LIMIT 1`,
+      [String(workspaceId), share.perWorkspace],
+    )) as Array<{ slot: number }>;
+    if (place === undefined) throw ImportUploadException.workspaceBusy(share.perWorkspace);
+    const [held] = (await manager.query(
+      `SELECT coalesce(sum(bytes), 0)::text AS bytes, min(expires_at) AS first_expiry, now() AS now
+         FROM import_uploads WHERE workspace_id = $1 AND expires_at > now()`,
+      [workspaceId],
+    )) as Array<{ bytes: string; first_expiry: Date | null; now: Date }>;
+    if (held && Number(held.bytes) >= share.quotaBytes) {
+      const wait = held.first_expiry ? (held.first_expiry.getTime() - held.now.getTime()) / 1000 : 1;
+      throw ImportUploadException.quotaReached(share.quotaBytes, wait);
     }
   }
 

@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
+import { finished } from 'node:stream/promises';
 
 import {
   IMPORT_PATH_PATTERN,
@@ -12,6 +12,7 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestj
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { ImportUploadEntity } from './import-upload.entity';
+import { SEGMENTS_CONFIG, type SegmentsConfig } from '../../config';
 import { ImportUploadErrorCode, ImportUploadException } from './import-upload.exception';
 import { ImportUploadRepository } from './import-upload.repository';
 import type { UploadCsvLimits } from './upload-csv';
@@ -48,9 +49,9 @@ async function settleBody(request: IncomingMessage, error: unknown, reply: Fasti
     return;
   }
   if (request.readableEnded || request.destroyed) return;
-  const ended = Promise.race([once(request, 'end'), once(request, 'close')]);
   request.resume();
-  await ended.catch(() => undefined);
+  // Settles at once for a request its client already broke off (whose `close` came and went).
+  await finished(request).catch(() => undefined);
 }
 
 /**
@@ -59,9 +60,19 @@ async function settleBody(request: IncomingMessage, error: unknown, reply: Fasti
  */
 @Controller('internal/v1/audience-import/uploads')
 export class ImportUploadsController {
-  constructor(@Inject(ImportUploadRepository) private readonly uploads: ImportUploadRepository) {}
+  /** Uploads this replica is taking now: each holds a database connection while its file streams in. */
+  private inFlight = 0;
 
-  /** 201 with the preview; 413 or 422 (pointer `/data/attributes/file`) for a file the rules refuse. */
+  constructor(
+    @Inject(ImportUploadRepository) private readonly uploads: ImportUploadRepository,
+    @Inject(SEGMENTS_CONFIG) private readonly config: SegmentsConfig,
+  ) {}
+
+  /**
+   * 201 with the preview; 413 or 422 (pointer `/data/attributes/file`) for a file the rules refuse; 429
+   * with Retry-After when uploads already take what they may of the service: this replica's share of
+   * its connections, the workspace's uploads in progress, or the workspace's quota of bytes.
+   */
   @Post()
   @HttpCode(201)
   @StreamedBody(UPLOAD_MEDIA_TYPE)
@@ -70,13 +81,30 @@ export class ImportUploadsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ data: Record<string, unknown> }> {
-    try {
-      const upload = await this.uploads.store(workspaceId, request.raw, UPLOAD_LIMITS, IMPORT_UPLOAD_TTL_MS);
-      return { data: previewOf(upload) };
-    } catch (error) {
-      await settleBody(request.raw, error, reply);
-      throw error;
+    const limits = this.config.uploadLimits;
+    let refusal: unknown;
+    if (this.inFlight >= limits.atOnce) {
+      refusal = ImportUploadException.serviceBusy(limits.atOnce);
+    } else {
+      // Counts while the upload holds its database connection; reading the rest of a refused body does not.
+      this.inFlight += 1;
+      try {
+        const upload = await this.uploads.store(
+          workspaceId,
+          request.raw,
+          UPLOAD_LIMITS,
+          IMPORT_UPLOAD_TTL_MS,
+          limits,
+        );
+        return { data: previewOf(upload) };
+      } catch (error) {
+        refusal = error;
+      } finally {
+        this.inFlight -= 1;
+      }
     }
+    await settleBody(request.raw, refusal, reply);
+    throw refusal;
   }
 
   /** What the import step needs of an upload; another workspace's, an expired or unknown one → 404. */

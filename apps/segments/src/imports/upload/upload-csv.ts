@@ -1,5 +1,5 @@
 import { Transform, type Readable, type TransformCallback, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 
 import { CsvError, parse } from 'csv-parse';
 
@@ -26,6 +26,8 @@ export interface UploadSummary {
   rowCount: number;
   /** The first data rows, keyed by column. */
   sampleRows: Array<Record<string, string>>;
+  /** The size of the file. */
+  bytes: number;
 }
 
 const QUOTE = 0x22;
@@ -42,7 +44,8 @@ const DELIMITER_BYTES: ReadonlyMap<number, UploadDelimiter> = new Map(
  * column can hold.
  */
 class CheckedBytes extends Transform {
-  private seen = 0;
+  /** Bytes taken so far. */
+  seen = 0;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
 
   constructor(private readonly maxBytes: number) {
@@ -263,7 +266,7 @@ class UploadRows extends Transform {
     callback(null, this.pending === '' ? undefined : this.pending);
   }
 
-  summary(delimiter: UploadDelimiter): UploadSummary {
+  summary(delimiter: UploadDelimiter): Omit<UploadSummary, 'bytes'> {
     return {
       columns: this.columns ?? [],
       delimiter,
@@ -302,9 +305,10 @@ function uploadErrorOf(error: unknown): unknown {
  * Reads an uploaded CSV file from `source` as it arrives and writes its data rows to `rows` as COPY
  * text (see UploadRows), never holding more than a few chunks of it: UTF-8 with or without a BOM, a
  * header row whose separator (comma, semicolon or tab) the rest of the file uses, RFC 4180 quoting
- * (a stray quote inside an unquoted cell is kept as text), blank lines and rows of empty cells skipped. Resolves once `rows`
- * has taken every line; rejects with an ImportUploadException for a file the rules refuse, after
- * which `source` is no longer read (the caller decides whether to drain it) and `rows` is destroyed.
+ * (a stray quote inside an unquoted cell is kept as text), blank lines and rows of empty cells
+ * skipped. Resolves once `rows` has taken every line; rejects with an ImportUploadException for a file
+ * the rules refuse, after which `source` is no longer read (the caller decides whether to drain it)
+ * and `rows` is destroyed.
  */
 export async function readUploadCsv(
   source: Readable,
@@ -321,6 +325,11 @@ export async function readUploadCsv(
   header.on('error', ignore);
   rows.on('error', ignore);
   source.pipe(bytes).pipe(header);
+  // `pipe` passes on the end of a file, not a client that broke off: its request closes and never
+  // ends, and the file would be waited for, with its transaction and connection, for ever.
+  finished(source).catch((error: unknown) => {
+    if (!bytes.destroyed) bytes.destroy(error as Error);
+  });
   try {
     const delimiter = await header.delimiter;
     await pipeline(
@@ -338,7 +347,7 @@ export async function readUploadCsv(
       output,
       rows,
     );
-    return output.summary(delimiter);
+    return { ...output.summary(delimiter), bytes: bytes.seen };
   } catch (error) {
     if (!rows.destroyed) rows.destroy(error as Error);
     throw uploadErrorOf(error);
