@@ -54,7 +54,8 @@ export function mergeErrors(
  * Adds a decided chunk to its job, in memory. Whatever order a job's chunks come in (a rebuild reads
  * them beside the job's requests), the job ends the same: counters are sums, errors the first ones
  * by row, `started_at` the earliest chunk's time; a failed job stays failed (its counters still count
- * what was decided), and a refused chunk fails it (failJob). The caller stamps `finished_at` of a job this completes with its latest chunk's time.
+ * what was decided), and a refused chunk fails it (failJob). The caller stamps `finished_at` of a job
+ * this completes with its latest chunk's time.
  */
 export function applyDecidedChunk(job: ImportJobEntity, chunk: DecidedChunk): ChunkEffects {
   const members: number[] = [];

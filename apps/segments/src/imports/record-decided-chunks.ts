@@ -2,8 +2,16 @@ import type { ImportJobEntity } from './import-job.entity';
 import type { ImportJobRepository } from './import-job.repository';
 import { applyDecidedChunk, type DecidedChunk } from './import-progress';
 
+import { SEGMENTS_FACT_TYPES } from '@cms/contracts';
+
 /** How decided chunks ended their job, if they did. */
 export type JobEnd = 'completed' | 'failed' | null;
+
+/** The fact a job's end is published as. */
+export const JOB_END_FACT_TYPES = {
+  completed: SEGMENTS_FACT_TYPES.importCompleted,
+  failed: SEGMENTS_FACT_TYPES.importFailed,
+} as const;
 
 /**
  * Adds decided chunks to their job and its audience and stores the job: answers whether they completed

@@ -93,8 +93,8 @@ export class OutboxRelay {
    * not yet written (`synchronous_commit=off`), or a failover to a replica behind its primary, loses
    * the last commits and with them the sequence's last values: it hands out ids at or below ones the
    * relay has seen, and rows above a floor kept across would wait unseen for ever. Every such event
-   * ends the relay's session, so the floor goes back to 0 whenever the session is dropped or the
-   * leadership taken (again).
+   * ends the relay's session, and a relay without one is no leader: the floor goes back to 0 each
+   * time the relay takes the leadership.
    */
   private floor = '0';
   private readonly vacuumAfterRows: number;
@@ -241,7 +241,6 @@ export class OutboxRelay {
         if (this.session === session) {
           this.session = undefined;
           this.leader = false;
-          this.floor = '0';
         }
       });
       await session.connect();
@@ -265,7 +264,6 @@ export class OutboxRelay {
     const session = this.session;
     this.session = undefined;
     this.leader = false;
-    this.floor = '0';
     if (session) await session.end().catch(() => undefined);
   }
 

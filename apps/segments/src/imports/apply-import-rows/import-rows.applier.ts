@@ -2,7 +2,6 @@ import {
   createEnvelope,
   deterministicId,
   IMPORT_ROWS_REFUSED_FACT_TYPE,
-  SEGMENTS_FACT_TYPES,
   type ContactImportRowsDecidedV1,
   type ContactImportRowsRefusedV1,
   type DecodedRecord,
@@ -18,7 +17,7 @@ import { IMPORT_CHUNKS_DECIDED_SIGNAL } from '../emit-chunks/import.worker';
 import { ImportJobRepository } from '../import-job.repository';
 import { importJobFact } from '../import-job.resource';
 import type { DecidedChunk } from '../import-progress';
-import { recordDecidedChunks } from '../record-decided-chunks';
+import { JOB_END_FACT_TYPES, recordDecidedChunks } from '../record-decided-chunks';
 
 /** What the contacts service answered a job's chunk with: its rows decided, or the chunk refused. */
 export type ImportChunkAnswer =
@@ -65,8 +64,7 @@ export class ImportRowsApplier {
       recorded = true;
       const end = await recordDecidedChunks(jobs, job, [chunk]);
       if (end === null) continue;
-      const type =
-        end === 'completed' ? SEGMENTS_FACT_TYPES.importCompleted : SEGMENTS_FACT_TYPES.importFailed;
+      const type = JOB_END_FACT_TYPES[end];
       facts.push(
         createEnvelope({
           id: deterministicId(record.id, type),

@@ -14,7 +14,7 @@ import { ImportJobEntity } from '../import-job.entity';
 import { ImportJobRepository } from '../import-job.repository';
 import { importJobFact } from '../import-job.resource';
 import { ImportsException } from '../imports.exception';
-import { recordDecidedChunks } from '../record-decided-chunks';
+import { JOB_END_FACT_TYPES, recordDecidedChunks } from '../record-decided-chunks';
 
 /**
  * `audience-import.process.requested`: a new audience (`source: import`) and its job, queued for the
@@ -103,9 +103,7 @@ export class ProcessImportHandler {
       await jobs.saveProgress(job);
       end = 'completed';
     }
-    if (end === 'completed')
-      decision.fact(SEGMENTS_FACT_TYPES.importCompleted, String(job.id), importJobFact(job));
-    if (end === 'failed') decision.fact(SEGMENTS_FACT_TYPES.importFailed, String(job.id), importJobFact(job));
+    if (end !== null) decision.fact(JOB_END_FACT_TYPES[end], String(job.id), importJobFact(job));
     // The job as queued: the status the specification answers (the job itself may be further by now).
     return { status: 202, resource: { job_id: job.id, audience_id: audience.id, status: 'queued' } };
   }

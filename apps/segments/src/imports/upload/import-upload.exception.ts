@@ -54,11 +54,6 @@ export class ImportUploadException extends JsonApiException {
     );
   }
 
-  /** A refusal for what uploads already take of the service: nothing of the file was read. */
-  get isShareRefusal(): boolean {
-    return STATUS_OF_CODE[this.code] === 429;
-  }
-
   static serviceBusy(atOnce: number): ImportUploadException {
     return new ImportUploadException(
       ImportUploadErrorCode.ServiceBusy,

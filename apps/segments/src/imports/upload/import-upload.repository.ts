@@ -70,8 +70,8 @@ export class ImportUploadRepository {
   /**
    * Before a file is read, in its upload's transaction: one of the workspace's `perWorkspace` places
    * for an upload in progress (a transaction-scoped advisory lock named after the schema, so every
-   * replica counts the same places and a crash frees its own), and room under its quota of bytes in uploads not expired yet.
-   * Refuses with 429 otherwise, having read nothing of the file.
+   * replica counts the same places and a crash frees its own), and room under its quota of bytes in
+   * uploads not expired yet. Refuses with 429 otherwise, having read nothing of the file.
    */
   private async takeShare(
     manager: EntityManager,
