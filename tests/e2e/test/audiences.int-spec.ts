@@ -127,6 +127,29 @@ describe('audiences through the public API', () => {
     );
     expect(list.body.data.map((audience) => audience.name)).toEqual(['VIP']);
 
+    // An audience condition names one audience by its id, or several in an array (§11), with one cycle rule.
+    const inVip = { filter_criteria: [{ field: 'audience', operator: 'in', value: id }] };
+    const previewed = await post<{ data: { count: number } }>('/api/v1/audience/preview', inVip);
+    expect(previewed.status).toBe(200);
+    expect(previewed.body.data.count).toBe(1);
+    const fans = await post<{ data: { id: number; size: number; filter_criteria: unknown } }>(
+      '/api/v1/audiences',
+      { name: 'VIP fans', ...inVip },
+    );
+    expect(fans.status).toBe(201);
+    expect(fans.body.data.size).toBe(1);
+    const loop = await system.call<{ errors: Array<{ source: { pointer: string } }> }>(
+      'PATCH',
+      `/api/v1/audiences/${id}`,
+      {
+        key,
+        body: { filter_criteria: [{ field: 'audience', operator: 'not_in', value: fans.body.data.id }] },
+      },
+    );
+    expect(loop.status).toBe(422);
+    expect(loop.body.errors[0]!.source.pointer).toMatch(/^\/data\/attributes\/filter_criteria/);
+    expect((await system.call('DELETE', `/api/v1/audiences/${fans.body.data.id}`, { key })).status).toBe(204);
+
     expect((await post('/api/v1/audiences', { name: 'Kept', include_contact_ids: [ada] })).status).toBe(201);
     expect((await system.call('DELETE', `/api/v1/audiences/${id}`, { key })).status).toBe(204);
     expect((await system.call('GET', `/api/v1/audiences/${id}`, { key })).status).toBe(404);

@@ -81,6 +81,14 @@ describe('readFilterCriteria', () => {
     expect(readFilterCriteria([{ field: 'audience', operator: 'in', value: [3, 4] }])).toMatchObject({
       audienceIds: [3, 4],
     });
+    // One audience id is read as a list of one (§11: an id, or an array of ids).
+    const single = readFilterCriteria([{ field: 'audience', operator: 'not_in', value: 14 }]);
+    expect(single).toMatchObject({ audienceIds: [14] });
+    expect(single.ok && condition(single.criteria[0]!)).toEqual({
+      kind: 'audience',
+      operator: 'not_in',
+      value: [14],
+    });
   });
 
   it('reads any, all and not groups into the tree, counting only conditions', () => {
@@ -158,7 +166,10 @@ describe('readFilterCriteria', () => {
         `${AT}/0/value/within_last`,
       ],
       [{ field: 'event.order.paid', operator: 'performed', value: { since: 'P1D' } }, `${AT}/0/value/since`],
-      [{ field: 'audience', operator: 'in', value: 4 }, `${AT}/0/value`],
+      [{ field: 'audience', operator: 'in', value: 'four' }, `${AT}/0/value`],
+      [{ field: 'audience', operator: 'in', value: 0 }, `${AT}/0/value`],
+      [{ field: 'audience', operator: 'in', value: [] }, `${AT}/0/value`],
+      [{ field: 'audience', operator: 'not_in', value: [4, 'x'] }, `${AT}/0/value/1`],
       [{ field: 'name', operator: 'eq', value: 'a', extra: 1 }, `${AT}/0/extra`],
     ];
     for (const [item, pointer] of cases) {

@@ -468,7 +468,12 @@ class ConditionReading {
   audience(): FilterCondition | null {
     const operator = this.operatorOf(AUDIENCE_OPERATORS, 'audience');
     if (operator === null) return null;
-    const value = this.list(isId, 'audience ids');
+    // One audience id or an array of them (member of any); a single id is read as a list of one.
+    const value = isId(this.value)
+      ? [this.value]
+      : Array.isArray(this.value)
+        ? this.list(isId, 'audience ids')
+        : this.wrong(`an audience id or a non-empty array of at most ${MAX_FILTER_LIST} audience ids`);
     if (value === null) return null;
     for (const id of value) this.reader.audienceIds.add(id);
     return { kind: 'audience', operator, value };
