@@ -651,7 +651,7 @@ describe('suppressions', () => {
     };
     const document = (await harness.call('GET', '/openapi.json')).body as {
       paths: Record<string, Record<string, Operation>>;
-      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+      components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
     };
     for (const [path, method] of [
       ['/api/v1/suppressions', 'post'],
@@ -665,10 +665,11 @@ describe('suppressions', () => {
     }
     const ref =
       document.paths['/api/v1/suppressions']!.post!.requestBody!.content['application/json']!.schema.$ref!;
-    expect(Object.keys(document.components.schemas[ref.split('/').pop()!]!.properties ?? {}).sort()).toEqual([
-      'address',
-      'channel',
-    ]);
+    const body = document.components.schemas[ref.split('/').pop()!]!;
+    expect(Object.keys(body.properties ?? {}).sort()).toEqual(['address', 'channel', 'reason']);
+    // §9: `reason` is optional and `manual` when given.
+    expect(body.properties!['reason']).toMatchObject({ enum: ['manual'] });
+    expect(body.required ?? []).not.toContain('reason');
     const param = document.paths['/api/v1/suppressions/{id}']!.get!.parameters!.find((p) => p.name === 'id');
     expect(param!.schema).toEqual({ type: 'string', pattern: '^sup_[0-9a-f]{32}$' });
   });

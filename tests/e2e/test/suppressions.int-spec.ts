@@ -177,3 +177,30 @@ it('makes an unknown sender on a phone channel a contact and links the inbound m
   );
   expect(contact.body.data).toMatchObject({ id: contactId, phone: '+14155550177', source: 'inbound' });
 }, 30000);
+
+it('takes a manual entry that says it is manual, and refuses any other reason with a pointer, adding nothing', async () => {
+  const manual = await system.call<{ data: Entry }>('POST', '/api/v1/suppressions', {
+    key,
+    body: { channel: 'sms', address: '+44 7700 900123', reason: 'manual' },
+  });
+  expect(manual.status).toBe(201);
+  expect(manual.body.data).toMatchObject({
+    channel: 'sms',
+    address: '+447700900123',
+    reason: 'manual',
+    source: 'api',
+  });
+  for (const reason of ['opted_out', 'bounced', 'MANUAL', 7]) {
+    const refused = await system.call<{ errors: Array<{ source: { pointer: string }; detail: string }> }>(
+      'POST',
+      '/api/v1/suppressions',
+      { key, body: { channel: 'sms', address: '+447700900456', reason } },
+    );
+    expect([reason, refused.status, refused.body.errors[0]!.source.pointer]).toEqual([
+      reason,
+      422,
+      '/data/attributes/reason',
+    ]);
+  }
+  expect((await entries()).map((entry) => entry.address)).not.toContain('+447700900456');
+}, 30000);

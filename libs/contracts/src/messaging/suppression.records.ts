@@ -45,6 +45,13 @@ export class CreateSuppressionBody {
   @Matches(NOT_BLANK, { message: 'address must not be blank' })
   @MaxLength(MAX_SUPPRESSION_ADDRESS_LENGTH)
   address!: string;
+
+  /** Optional; an entry made through the API is `manual` (the other reasons are the system's). */
+  @IsOptional()
+  @IsIn(['manual'], {
+    message: 'reason must be manual when given: the other reasons are added by the system',
+  })
+  reason?: 'manual';
 }
 
 export class SuppressionCreateRequestedV1 extends CreateSuppressionBody {}
