@@ -37,6 +37,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Gives up the call (the promise rejects) when it fires. */
   signal?: AbortSignal;
+  /** The base URL called (another gateway replica); the system's gateway when absent. */
+  url?: string;
 }
 
 interface Running {
@@ -53,6 +55,7 @@ interface Running {
  */
 export class System {
   private readonly running = new Map<ServiceName, Running>();
+  private readonly replicas: ChildProcess[] = [];
 
   private constructor(
     readonly stack: TestStack,
@@ -107,7 +110,7 @@ export class System {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${this.url}${path}`, {
+    const response = await fetch(`${options.url ?? this.url}${path}`, {
       method,
       headers,
       ...(body !== undefined ? { body } : {}),
@@ -193,6 +196,27 @@ export class System {
     await this.waitReady(name);
   }
 
+  /**
+   * One more process of a running service, with the same environment (schema, topics, consumer group)
+   * on a port of its own, as a second replica behind a load balancer would run; stopped with the system.
+   */
+  async replica(name: ServiceName): Promise<string> {
+    const service = this.running.get(name);
+    if (!service) throw new Error(`${name} is not part of this system`);
+    const port = await freePort();
+    const replica: Running = {
+      ...service,
+      port,
+      env: { ...service.env, HTTP_PORT: String(port) },
+      child: undefined as unknown as ChildProcess,
+    };
+    const logFile = join(ROOT, '.local', 'logs', 'e2e', `${this.namespace}-${name}-${port}.log`);
+    replica.child = spawnService(name, { root: ROOT, env: replica.env, logFile });
+    this.replicas.push(replica.child);
+    await waitServiceReady(name, replica.child, port, { logFile, timeoutMs: 60000 });
+    return `http://127.0.0.1:${port}`;
+  }
+
   /** The environment the service runs with (what `ops` needs to act on it). */
   envOf(name: ServiceName): Record<string, string> {
     const service = this.running.get(name);
@@ -201,7 +225,10 @@ export class System {
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.running.values()].map((service) => this.signal(service.child, 'SIGTERM')));
+    await Promise.all([
+      ...this.replicas.map((child) => this.signal(child, 'SIGTERM')),
+      ...[...this.running.values()].map((service) => this.signal(service.child, 'SIGTERM')),
+    ]);
     const client = new Client({ connectionString: this.stack.databaseUrl });
     await client.connect();
     for (const service of this.running.values())

@@ -1,3 +1,4 @@
+import { eventually } from '@cms/testing';
 import fc from 'fast-check';
 
 import { System } from '../src';
@@ -198,6 +199,63 @@ describe('plans', () => {
       if (route.method === 'POST' && route.path === '/api/v1/events') expect(answer.status).toBe(202);
       else expect([route.method, route.path, answer.status]).toEqual([route.method, route.path, 403]);
     }
+  });
+
+  it('judges every write after a plan change by the new plan, on every gateway replica', async () => {
+    const other = await system.replica('gateway');
+    const { workspaceId, key } = await system.tenant('business');
+    let tags = 0;
+    const tag = (url?: string) =>
+      system.call('POST', '/api/v1/tags', {
+        key,
+        body: { name: `plan ${(tags += 1)}` },
+        ...(url ? { url } : {}),
+      });
+    const endpoint = (url?: string) =>
+      system.call('POST', '/api/v1/webhook-endpoints', {
+        key,
+        body: { url: 'https://hooks.example.invalid/plan', event_types: ['consent.granted'] },
+        ...(url ? { url } : {}),
+      });
+    // Both replicas have judged this key by the business plan, and keep its principal in their caches.
+    expect([(await tag()).status, (await tag(other)).status]).toEqual([201, 201]);
+    expect([(await endpoint()).status, (await endpoint(other)).status]).toEqual([201, 201]);
+
+    const changed = await system.call('PATCH', `/admin/v1/workspaces/${workspaceId}`, {
+      admin: true,
+      body: { plan: 'pro' },
+    });
+    expect(changed.status).toBe(200);
+    expect([(await endpoint()).status, (await endpoint(other)).status]).toEqual([403, 403]);
+    expect([(await tag()).status, (await tag(other)).status]).toEqual([201, 201]);
+
+    const starter = await system.call('PATCH', `/admin/v1/workspaces/${workspaceId}`, {
+      admin: true,
+      body: { plan: 'starter' },
+    });
+    expect(starter.status).toBe(200);
+    expect([(await tag()).status, (await tag(other)).status]).toEqual([403, 403]);
+    const event = { name: 'plan.changed', contact: { external_id: 'plan-1' } };
+    expect((await system.call('POST', '/api/v1/events', { key, body: event, url: other })).status).toBe(202);
+    // Reads follow within the key cache's five seconds.
+    await eventually(
+      'reads refused on both replicas',
+      async () => {
+        const statuses = [
+          (await system.call('GET', '/api/v1/tags', { key })).status,
+          (await system.call('GET', '/api/v1/tags', { key, url: other })).status,
+        ];
+        return statuses.every((status) => status === 403) || undefined;
+      },
+      10000,
+    );
+
+    const back = await system.call('PATCH', `/admin/v1/workspaces/${workspaceId}`, {
+      admin: true,
+      body: { plan: 'agency' },
+    });
+    expect(back.status).toBe(200);
+    expect([(await endpoint()).status, (await endpoint(other)).status]).toEqual([201, 201]);
   });
 
   it.each(['pro', 'business', 'agency'])(

@@ -51,6 +51,19 @@ export class ApiKeyAuthenticator {
     return cached!.principal;
   }
 
+  /**
+   * The workspace's plan as the database holds it now. A write is judged by it rather than by the
+   * cached principal (extensions §2: every request recorded after a plan change is judged by the new
+   * plan): a change answered on any replica is seen by the next write on every replica.
+   */
+  async currentPlan(principal: Principal): Promise<Plan> {
+    const rows: Array<{ plan: Plan }> = await this.dataSource.query(
+      'SELECT plan FROM workspaces WHERE id = $1',
+      [principal.workspaceId],
+    );
+    return rows[0]?.plan ?? principal.plan;
+  }
+
   /** One database read per key at a time, however many requests ask meanwhile. */
   private read(hash: string): Promise<Cached> {
     let reading = this.reading.get(hash);

@@ -65,7 +65,7 @@ export class PublicApiGuard implements CanActivate, OnModuleInit {
     });
   }
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = this.reflector.getAllAndOverride<PublicRouteRule | undefined>(PUBLIC_ROUTE, [
       context.getHandler(),
       context.getClass(),
@@ -76,13 +76,18 @@ export class PublicApiGuard implements CanActivate, OnModuleInit {
       // Only a route declared outside /api/v1 can get here without the door's hook having run.
       throw new Error(`@PublicRoute() on a route outside ${PUBLIC_API_PREFIX}`);
     }
-    const plan = this.config.plans[principal.plan];
+    // Reads may follow a plan change within the key cache's 5 s; a write is judged by the plan of now.
+    const planName =
+      rule.feature !== 'events' && rule.permission !== 'read'
+        ? await this.authenticator.currentPlan(principal)
+        : principal.plan;
+    const plan = this.config.plans[planName];
     if (rule.feature === 'api' && !plan.api) {
-      throw JsonApiException.forbidden(`The ${principal.plan} plan includes only POST /api/v1/events.`);
+      throw JsonApiException.forbidden(`The ${planName} plan includes only POST /api/v1/events.`);
     }
     if (rule.feature === 'webhooks' && !plan.webhooks) {
       throw JsonApiException.forbidden(
-        `Outbound webhooks are available on the business and agency plans, not on ${principal.plan}.`,
+        `Outbound webhooks are available on the business and agency plans, not on ${planName}.`,
       );
     }
     if (!principal.permissions.has(rule.permission)) {
