@@ -464,6 +464,50 @@ describe('PUT /api/v1/contacts/{contact_id}', () => {
     expectValidation(await t.update(id, { name: '  ' }), ['/data/attributes/name']);
     expect((await t.contact(id)).name).toBe('Other');
   });
+
+  it('refuses every identifier another contact holds by its field, naming it in the detail, and changes neither contact (§2)', async () => {
+    const t = await tenant();
+    const holder = (
+      await t.upsert({
+        name: 'Holder',
+        phone: '+14155550411',
+        email: 'held@example.com',
+        external_id: 'crm-h',
+      })
+    ).body.data.id;
+    const id = (await t.upsert({ name: 'Other', phone: '+14155550412' })).body.data.id;
+    const refused = await t.update(id, {
+      name: 'Changed',
+      phone: '+14155550411',
+      email: 'HELD@example.com',
+      external_id: 'crm-h',
+    });
+    expectValidation(refused, [
+      '/data/attributes/phone',
+      '/data/attributes/email',
+      '/data/attributes/external_id',
+    ]);
+    for (const error of refused.body.errors) {
+      const field = error.source!.pointer.split('/').pop()!;
+      expect(error.detail).toContain(field);
+      expect(error.detail).toContain(`contact ${holder}`);
+    }
+    expect(await t.contact(id)).toMatchObject({ name: 'Other', phone: '+14155550412', email: null });
+    expect(await t.contact(holder)).toMatchObject({
+      phone: '+14155550411',
+      email: 'held@example.com',
+      external_id: 'crm-h',
+    });
+    const document = await system.call<{
+      paths: Record<
+        string,
+        { put?: { description?: string; responses: Record<string, { description: string }> } }
+      >;
+    }>('GET', '/openapi.json');
+    const put = document.body.paths['/api/v1/contacts/{contact_id}']!.put!;
+    expect(put.description).toMatch(/another contact/);
+    expect(put.responses['422']!.description).toMatch(/another contact holds/);
+  });
 });
 
 describe('PUT /api/v1/contacts/{contact_id}/channels/{channel}', () => {

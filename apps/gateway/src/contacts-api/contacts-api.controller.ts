@@ -31,6 +31,7 @@ import {
   Res,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiOperation, ApiResponse } from '@nestjs/swagger';
 
 import { Caller } from '../auth/principal.decorator';
 import type { Principal } from '../auth/principal';
@@ -149,6 +150,18 @@ export class ContactsApiController {
 
   @Put('contacts/:contact_id')
   @PublicRoute(UPDATE)
+  @ApiOperation({
+    summary: 'Update a contact',
+    description:
+      'Names its contact by id and matches no other: a phone, external_id or email that another contact ' +
+      'of the workspace holds is refused (422 with a pointer to each such field, such as ' +
+      '`/data/attributes/email`) and nothing changes. To move an identifier, upsert with it.',
+  })
+  @ApiResponse({
+    status: 422,
+    description:
+      'Invalid fields, or a phone, external_id or email that another contact holds; each with its pointer.',
+  })
   updateContact(
     @Caller() caller: Principal,
     @PathId('contact_id', 'Contact') contactId: number,

@@ -32,7 +32,9 @@ export class UpdateContactHandler {
       if (holder && holder.id !== contact.id) {
         taken.push({
           code: ContactsErrorCode.IdentifierTaken,
-          detail: `The ${field.replace('_', ' ')} ${value} already belongs to contact ${holder.id}.`,
+          detail:
+            `${field} ${JSON.stringify(value)} already belongs to contact ${holder.id}: PUT does not ` +
+            'move an identifier from another contact (an upsert with it does).',
           pointer: `/data/attributes/${field}`,
         });
       }
