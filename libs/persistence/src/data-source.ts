@@ -73,10 +73,20 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
   }
 }
 
-/** Connects, then migrates: what every service does at boot. */
-export async function openDatabase(config: DatabaseConfig): Promise<DataSource> {
-  const dataSource = createDataSource(config);
-  await dataSource.initialize();
+/**
+ * Connects, then migrates: what every service does at boot. `connect` runs the connecting (a new data
+ * source each time it is called), so a caller can try it again while the database is not there yet; a
+ * migration that fails is not tried again.
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  connect: (open: () => Promise<DataSource>) => Promise<DataSource> = (open) => open(),
+): Promise<DataSource> {
+  const dataSource = await connect(async () => {
+    const opening = createDataSource(config);
+    await opening.initialize();
+    return opening;
+  });
   try {
     await migrate(dataSource);
   } catch (error) {

@@ -6,3 +6,4 @@ export * from './service-app';
 export * from './service-definition';
 export * from './service-http';
 export * from './service-main';
+export * from './startup';

@@ -22,6 +22,7 @@ import { Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
 import type { KitConfig, ServiceDefinition } from './service-definition';
+import { StartupStatus } from './startup';
 
 export const LOGGER = Symbol('LOGGER');
 export const KAFKA = Symbol('KAFKA');
@@ -78,6 +79,7 @@ export class KitInfrastructureModule {
     definition: ServiceDefinition<C, O>,
     config: C,
     logger: Logger,
+    startup: StartupStatus = new StartupStatus(definition.name, logger),
   ): DynamicModule {
     const own = definition.providers?.(config, logger) ?? [];
     return {
@@ -89,13 +91,16 @@ export class KitInfrastructureModule {
         {
           provide: DataSource,
           useFactory: () =>
-            openDatabase({
-              url: config.databaseUrl,
-              schema: config.databaseSchema,
-              applicationName: definition.name,
-              entities: entitiesOf(definition),
-              migrations: migrationsOf(definition),
-            }),
+            openDatabase(
+              {
+                url: config.databaseUrl,
+                schema: config.databaseSchema,
+                applicationName: definition.name,
+                entities: entitiesOf(definition),
+                migrations: migrationsOf(definition),
+              },
+              (open) => startup.retry('postgres', open),
+            ),
         },
         {
           provide: KAFKA,
@@ -106,7 +111,7 @@ export class KitInfrastructureModule {
           inject: [KAFKA],
           useFactory: async (kafka: Kafka) => {
             const producer = new BatchingProducer(kafka);
-            await producer.connect();
+            await startup.retry('kafka', () => producer.connect());
             return producer;
           },
         },

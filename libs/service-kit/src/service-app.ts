@@ -31,6 +31,7 @@ import { DataSource } from 'typeorm';
 
 import { KAFKA, KitInfrastructureModule, RECORD_REGISTRY } from './infrastructure.module';
 import { startShares, whenPrepared, type Shares } from './rebuild-shares';
+import { StartupStatus } from './startup';
 import type {
   BackgroundWorker,
   ConsumerDeclaration,
@@ -103,11 +104,12 @@ class ServiceModule {
     config: C,
     logger: Logger,
     overrides: O | undefined,
+    startup: StartupStatus,
   ): DynamicModule {
     return {
       module: ServiceModule,
       imports: [
-        KitInfrastructureModule.forRoot(definition, config, logger),
+        KitInfrastructureModule.forRoot(definition, config, logger, startup),
         HealthModule.forRoot({ service: definition.name }),
         ...definition.modules(config, overrides),
       ],
@@ -122,9 +124,10 @@ async function createApp<C extends KitConfig, O>(
   config: C,
   logger: Logger,
   overrides: O | undefined,
+  startup: StartupStatus = new StartupStatus(definition.name, logger),
 ): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
-    ServiceModule.forRoot(definition, config, logger, overrides),
+    ServiceModule.forRoot(definition, config, logger, overrides, startup),
     // Behind the public edge only the gateway calls a service: its X-Request-Id is the correlation id here too.
     createFastifyAdapter({
       logger,
@@ -133,7 +136,9 @@ async function createApp<C extends KitConfig, O>(
         ? { bodyLimitBytes: definition.http.bodyLimitBytes }
         : {}),
     }),
-    { bufferLogs: true },
+    // A provider that fails (a dependency still away after the start-up wait) throws to the caller
+    // instead of Nest ending the process: main.js exits 1 itself; a test runner fails one suite.
+    { bufferLogs: true, abortOnError: false },
   );
   bootstrapHttp(app, { service: definition.name, logger });
   app.enableShutdownHooks();
@@ -239,22 +244,33 @@ export async function startService<C extends KitConfig, O>(
   logger: Logger = createLogger(definition.name),
   overrides?: O,
 ): Promise<RunningService> {
-  const app = await createApp(definition, config, logger, overrides);
-  const servers = connectConsumers(definition, app, config, logger);
-  await app.startAllMicroservices();
-  // A server has its runtime once it listens.
-  const consumers = runtimesOf(servers);
-  const readiness = app.get(ReadinessRegistry);
-  for (const [component, consumer] of Object.entries(consumers)) {
-    readiness.register(component, () => consumer.isReady);
+  const startup = new StartupStatus(definition.name, logger);
+  const stopAnswering = await startup.listenUntilStarted(config.httpPort);
+  let app: NestFastifyApplication | undefined;
+  try {
+    app = await createApp(definition, config, logger, overrides, startup);
+    const servers = connectConsumers(definition, app, config, logger);
+    await app.startAllMicroservices();
+    // A server has its runtime once it listens.
+    const consumers = runtimesOf(servers);
+    const readiness = app.get(ReadinessRegistry);
+    for (const [component, consumer] of Object.entries(consumers)) {
+      readiness.register(component, () => consumer.isReady);
+    }
+    registerProgressChecks(readiness, { outbox: app.get(OutboxRelay), ...consumers });
+    app.get(BackgroundWorkers).start(definition, app, readiness);
+    definition.http?.beforeListen?.(app);
+    await stopAnswering();
+    await app.listen({ port: config.httpPort, host: '0.0.0.0' });
+    const address = app.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.httpPort;
+    const running = app;
+    return { app, logger, url: `http://127.0.0.1:${port}`, consumers, close: () => running.close() };
+  } catch (error) {
+    await stopAnswering();
+    await app?.close().catch(() => undefined);
+    throw error;
   }
-  registerProgressChecks(readiness, { outbox: app.get(OutboxRelay), ...consumers });
-  app.get(BackgroundWorkers).start(definition, app, readiness);
-  definition.http?.beforeListen?.(app);
-  await app.listen({ port: config.httpPort, host: '0.0.0.0' });
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : config.httpPort;
-  return { app, logger, url: `http://127.0.0.1:${port}`, consumers, close: () => app.close() };
 }
 
 /**
