@@ -52,10 +52,19 @@ wait "$e2e_pid" || true
 cat .local/jest-e2e.log
 jp=0
 jf=0
-for results in "$other_results" "$e2e_results"; do
+# A suite that could not run (its file failed before any test) counts as one failure, named; a jest run
+# that died before writing its results (killed, out of memory) counts as one failure, named with its log.
+for run in "unit and service suites:$other_results:jest output above" "end-to-end suites:$e2e_results:.local/jest-e2e.log"; do
+  IFS=: read -r name results log <<<"$run"
   if [[ -s "$results" ]]; then
-    read -r rp rf < <(node -e 'const r=require(process.argv[1]); const broken=r.testResults.filter(t=>t.status==="failed"&&t.assertionResults.length===0).length; console.log(r.numPassedTests, r.numFailedTests+broken)' "$ROOT/$results")
+    read -r rp rf < <(node -e '
+      const r = require(process.argv[1]);
+      const broken = r.testResults.filter((t) => t.status === "failed" && t.assertionResults.length === 0);
+      for (const t of broken) console.error(`[cms] suite FAILED to run: ${t.name.replace(process.argv[2] + "/", "")}`);
+      console.log(r.numPassedTests, r.numFailedTests + broken.length);
+    ' "$ROOT/$results" "$ROOT")
   else
+    say "jest run CRASHED: the $name wrote no results ($results); see $log"
     rp=0
     rf=1
   fi
