@@ -89,15 +89,24 @@ function clicks(): Array<{ record: Envelope<Record<string, unknown>>; data: Reco
 describe('GET /l/<token>', () => {
   it('redirects 302 to the original URL without an API key, then records the click for its workspace', async () => {
     const before = clicks().length;
+    const sentAt = Date.now();
     const answer = await click('GET', TOKEN);
+    const answeredAt = Date.now();
     expect(answer.status).toBe(302);
     expect(answer.headers.get('location')).toBe(URL_OF[TOKEN]);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const recorded = await eventually('the click on the log', async () => clicks()[before]);
     expect(recorded.record).toMatchObject({ source: 'gateway', workspaceid: String(WORKSPACE_ID) });
     expect(recorded.data).toMatchObject({ message_id: MESSAGE_ID, link_index: 0, user_agent: BROWSER });
-    // Taken just now, and the record's time is its first click's.
-    expect(Date.now() - Date.parse(recorded.data['clicked_at'] as string)).toBeLessThan(10_000);
+    // Taken while the click was being answered (the gateway runs in this process, on this clock), and
+    // the record's time is its first click's.
+    const clickedAt = Date.parse(recorded.data['clicked_at'] as string);
+    expect({
+      sentAt,
+      clickedAt,
+      answeredAt,
+      between: sentAt <= clickedAt && clickedAt <= answeredAt,
+    }).toEqual({ sentAt, clickedAt, answeredAt, between: true });
     expect(recorded.record.time).toBe(
       (recorded.record.data as { clicks: Array<{ clicked_at: string }> }).clicks[0]!.clicked_at,
     );
@@ -141,22 +150,36 @@ describe('GET /l/<token>', () => {
   });
 
   it(`counts ${PER_CLIENT} clicks a second (over 10 s) of one client; past it a known link still redirects, uncounted, and a lookup is 429`, async () => {
-    await click('GET', TOKEN);
-    await sleep(100);
-    const counted = clicks().length;
-    const answers = [];
-    for (let i = 0; i < PER_CLIENT * 10 * 2 + 5; i += 1) answers.push(await click('GET', TOKEN));
-    // Everyone behind one address (a carrier's NAT) still gets where the link goes.
-    expect(answers.every((answer) => answer.status === 302)).toBe(true);
-    await sleep(100);
-    expect(clicks().length - counted).toBeLessThan(answers.length);
-    expect(clicks().length - counted).toBeLessThanOrEqual(PER_CLIENT * 10);
+    // The bound counts in fixed windows of the clock (10 s, from a multiple of 10 s): a flood that the
+    // end of a window cuts in two is counted by both, so it is sent again, in the window just begun,
+    // until one window holds all of it and the lookup after it.
+    const windowOf = (at: number) => Math.floor(at / 10_000);
+    for (let attempt = 1; ; attempt += 1) {
+      const from = Date.now();
+      await click('GET', TOKEN);
+      await sleep(100);
+      const counted = clicks().length;
+      const answers = [];
+      for (let i = 0; i < PER_CLIENT * 10 * 2 + 5; i += 1) answers.push(await click('GET', TOKEN));
+      // Everyone behind one address (a carrier's NAT) still gets where the link goes.
+      expect(answers.every((answer) => answer.status === 302)).toBe(true);
+      await sleep(100);
+      const flooded = clicks().length - counted;
+      const lookupsBefore = lookups();
+      const unknown = await click('GET', 'QqQqQqQqQqQqQqQqQqQqQ9');
+      const to = Date.now();
+      if (windowOf(from) !== windowOf(to)) {
+        if (attempt < 3) continue;
+        throw new Error(`no attempt of ${attempt} fitted in one window of the bound`);
+      }
 
-    const lookupsBefore = lookups();
-    const unknown = await click('GET', 'QqQqQqQqQqQqQqQqQqQqQ9');
-    expect(unknown.status).toBe(429);
-    expect(Number(unknown.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(unknown.body).toMatchObject({ errors: [{ status: '429' }] });
-    expect(lookups()).toBe(lookupsBefore);
+      expect(flooded).toBeLessThan(answers.length);
+      expect(flooded).toBeLessThanOrEqual(PER_CLIENT * 10);
+      expect(unknown.status).toBe(429);
+      expect(Number(unknown.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(unknown.body).toMatchObject({ errors: [{ status: '429' }] });
+      expect(lookups()).toBe(lookupsBefore);
+      break;
+    }
   });
 });

@@ -289,6 +289,8 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       );
       expect(late).toMatchObject({ status: 'read', delivered_at: read.delivered_at });
       expect(late.history.at(-1)).toMatchObject({ status: 'delivered', source: 'provider', ignored: true });
+      // The facts of the two changes on their way, then a moment for one the late receipt must not make.
+      await eventually('the read fact', async () => fixture.factsAbout(id).length >= 4 || undefined);
       await sleep(200);
       expect(fixture.factsAbout(id).map((fact) => fact.type)).toEqual([
         'message.queued',
@@ -387,6 +389,8 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
         ['read', 'provider'],
       ]);
       expect(read.delivered_at).toBe(new Date(Math.floor(deliveredAt.getTime() / 1000) * 1000).toISOString());
+      // The facts on their way, then a moment for a repeated one that must not come.
+      await eventually('the read fact', async () => fixture.factsAbout(id).length >= 4 || undefined);
       await sleep(200);
       expect(fixture.factsAbout(id).map((fact) => fact.type)).toEqual([
         'message.queued',

@@ -169,6 +169,8 @@ describe('messages: the lifecycle of a sandbox message', () => {
       { status: 'delivered', at, source: 'provider', ignored: true },
     ]);
     expect(late.delivered_at).toBeNull();
+    // The read fact on its way, then a moment for one the late or the repeated receipt must not make.
+    await eventually('the read fact', async () => fixture.factsAbout(id).length >= 3 || undefined);
     await sleep(300);
     expect(fixture.factsAbout(id).map((fact) => fact.type)).toEqual([
       'message.queued',

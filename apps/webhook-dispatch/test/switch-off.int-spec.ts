@@ -90,7 +90,9 @@ describe('switching an endpoint off', () => {
     const held = await harness.delivery(ws, id, lateId, () => true);
     expect(held.status).toBe('pending');
     expect(held.attempts.length).toBeLessThanOrEqual(late.attempts.length + 1);
-    expect(hooks.requests.filter((r) => r.at > switchedOffAt + 500)).toEqual([]);
+    // The other deliveries had all failed by then: nothing reached the receiver after the switch-off was
+    // seen but the late delivery's attempt in flight then, if one was, however long its way took.
+    expect(hooks.requests.filter((r) => r.at > switchedOffAt).length).toBeLessThanOrEqual(1);
     const whileOff = await harness.consent(ws, { status: 'granted' });
     await sleep(500);
     expect(

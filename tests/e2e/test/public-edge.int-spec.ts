@@ -148,14 +148,21 @@ describe('authentication', () => {
     expect((await system.call('GET', '/api/v1/tags', { key: tenant.key })).status).toBe(200);
     const deleted = await system.call('DELETE', `/admin/v1/api-keys/${tenant.keyId}`, { admin: true });
     expect(deleted.status).toBe(204);
-    const started = Date.now();
-    let status = 200;
-    while (status !== 401 && Date.now() - started < 6000) {
-      status = (await system.call('GET', '/api/v1/tags', { key: tenant.key })).status;
-      if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 100));
+    const deletedAt = Date.now();
+    // The gateway uses what the database said of a key for five seconds at most (its key cache): a call
+    // begun more than five seconds after the delete was answered is judged after that, however long the
+    // call itself then takes, and is refused. Calls go on until one is refused, or one begun past the
+    // five seconds has been answered.
+    const calls: Array<{ afterMs: number; status: number }> = [];
+    for (;;) {
+      const afterMs = Date.now() - deletedAt;
+      const { status } = await system.call('GET', '/api/v1/tags', { key: tenant.key });
+      calls.push({ afterMs, status });
+      if (status === 401 || afterMs > 5000) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(status).toBe(401);
-    expect(Date.now() - started).toBeLessThanOrEqual(5000);
+    expect(calls.at(-1)!.status).toBe(401);
+    expect(calls.filter((call) => call.status !== 401 && call.afterMs > 5000)).toEqual([]);
   });
 });
 
