@@ -119,10 +119,12 @@ const ROUTES: RouteCase[] = [
 ];
 
 let system: System;
+/** The rate-limit window of the suite's gateway: short, so the fuzzing keys do not run out. */
+const WINDOW_SECONDS = 30;
 
 beforeAll(async () => {
   system = await System.start(['gateway', 'contacts', 'webhook-dispatch', 'messaging'], {
-    RATE_LIMIT_WINDOW_SECONDS: '30',
+    RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
   });
 }, 120000);
 
@@ -334,6 +336,7 @@ describe('rate limits', () => {
     const { key } = await system.tenant();
     const statuses: number[] = [];
     const limits = new Set<string | null>();
+    const startedAt = Date.now();
     for (let round = 0; round < 24; round += 1) {
       const batch = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
@@ -354,7 +357,10 @@ describe('rate limits', () => {
       key,
       body: { name: 'page.viewed', contact: { external_id: 'over' } },
     });
-    expect(over.status).toBe(429);
+    // The 1,201st event of one window is refused. A machine so busy that the burst outlasted the
+    // suite's window (RATE_LIMIT_WINDOW_SECONDS) counts the last events in the next window instead.
+    if (Date.now() - startedAt < WINDOW_SECONDS * 1000) expect(over.status).toBe(429);
+    else expect([202, 429]).toContain(over.status);
     // The API budget of the same key is untouched by events.
     const read = await system.call('GET', '/api/v1/tags', { key });
     expect([read.status, read.headers.get('x-ratelimit-remaining')]).toEqual([200, '119']);
