@@ -17,13 +17,31 @@ export async function createTestTopics(
   topics: Array<{ topic: string; partitions: number }>,
 ): Promise<void> {
   await admin.createTopics({
-    waitForLeaders: true,
     topics: topics.map(({ topic, partitions }) => ({
       topic,
       numPartitions: partitions,
       replicationFactor: 1,
     })),
   });
+  // kafkajs' own wait for leaders gives up when a busy broker's metadata does not know a topic it has
+  // just created ("This server does not host this topic-partition"): ask again until every partition
+  // of every topic has its leader.
+  await eventually(
+    'the new topics to have their leaders',
+    async () => {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics: topics.map(({ topic }) => topic) });
+      return (
+        topics.every(({ topic, partitions }) => {
+          const metadata = found.find((candidate) => candidate.name === topic);
+          return (
+            metadata?.partitions.length === partitions &&
+            metadata.partitions.every((partition) => partition.leader >= 0)
+          );
+        }) || undefined
+      );
+    },
+    60000,
+  );
 }
 
 export async function deleteTestTopics(admin: Admin, topics: string[]): Promise<void> {
