@@ -22,18 +22,20 @@ import {
  * issue lists while workspace B, whose requests share A's partition of cms.requests.v1, and workspace
  * C, on another partition, keep writing. A gets the exact 4xx of §1 for each, with its pointer and its
  * rate-limit headers; B and C keep a p99 close to the one they had writing alone just before (what A
- * costs them is a share of the machine, never a wait behind A's records), every one of their writes is
- * answered 2xx and is there exactly once; afterwards A's good writes work and every service is ready.
+ * costs them is a share of the machine and at most a wait behind the largest write A may make, never a
+ * wait behind A's refused ones), every one of their writes is answered 2xx and is there exactly once;
+ * afterwards A's good writes work and every service is ready.
  */
 
 const SERVICES: ServiceName[] = ['gateway', 'contacts', 'webhook-dispatch'];
 /**
- * The latency B and C are promised while A is hostile, next to their calm p99 (B and C writing alone, on
- * this machine as it is then): at most this many times it, plus the slack. The absolute goal (a p99
+ * The latency B and C are promised while A is hostile, next to the calm phase on this machine as it is
+ * then: at most this many times their p99 writing alone, plus the time the largest write A may make
+ * takes alone (B's writes are behind A's in their partition), plus the slack. The absolute goal (a p99
  * under one second) is the benchmarks'.
  */
 const P99_FACTOR = 3;
-const P99_SLACK_MS = 1000;
+const P99_SLACK_MS = 500;
 /** B's and C's writes of each kind in the calm phase, before A turns hostile. */
 const CALM_WRITES: Record<Sample['kind'], number> = { event: 40, upsert: 6 };
 /** Gaps between a stream's writes: under the events (1,200/min) and per-key (120/min) budgets. */
@@ -86,6 +88,8 @@ let streamDone: Promise<void> = Promise.resolve();
 let phase: Sample['phase'] = 'calm';
 /** When A turned hostile: the calm phase was over. */
 let hostileFrom = 0;
+/** The calm phase's time of the largest write A may make (a 1,000-contact batch just under 1 MiB), alone. */
+let largestWriteMs = 0;
 /** The events A was answered 2xx for (API and inbound webhook): the only events A may have. */
 const acceptedEventIds: number[] = [];
 
@@ -213,6 +217,14 @@ beforeAll(async () => {
     });
     expect(own.status).toBe(201);
     streams.set(tenant, []);
+  }
+  // The calm phase begins with the largest write A may make, made twice alone by workspaces of their own
+  // (a cold and a warm gateway): the slower is how long a write behind one such write of A's may wait.
+  for (let round = 0; round < 2; round += 1) {
+    const key = await apiKey(await workspace('business'), ['read', 'create', 'update', 'delete']);
+    const answer = await send(system, 'POST', '/api/v1/contacts/batch', { key, body: largestBatch() });
+    expect(answer.status).toBe(200);
+    largestWriteMs = Math.max(largestWriteMs, Math.round(answer.ms));
   }
   streaming = true;
   streamDone = Promise.all(
@@ -1153,7 +1165,7 @@ describe('afterwards', () => {
     }
   });
 
-  it(`kept the p99 of B's and C's writes while A was hostile within ${P99_FACTOR}× their calm p99 + ${P99_SLACK_MS} ms`, () => {
+  it(`kept the p99 of B's and C's writes while A was hostile within ${P99_FACTOR}× their calm p99 + A's largest write + ${P99_SLACK_MS} ms`, () => {
     const verdict = (tenant: Tenant) => {
       const of = (phase: Sample['phase']) => {
         const samples = samplesOf(tenant).filter((sample) => sample.phase === phase);
@@ -1162,11 +1174,12 @@ describe('afterwards', () => {
       };
       const calm = of('calm');
       const hostile = of('hostile');
-      const bound = P99_FACTOR * calm.p99 + P99_SLACK_MS;
+      const bound = P99_FACTOR * calm.p99 + largestWriteMs + P99_SLACK_MS;
       return hostile.p99 <= bound
         ? 'within'
         : `p99 ${hostile.p99} ms over ${hostile.count} writes while A was hostile, over ${bound} ms ` +
-            `(calm p99 ${calm.p99} ms over ${calm.count} writes); slowest: ${slowest(hostile.samples, 3).join(' | ')}`;
+            `(calm p99 ${calm.p99} ms over ${calm.count} writes, the largest write ${largestWriteMs} ms); ` +
+            `slowest: ${slowest(hostile.samples, 3).join(' | ')}`;
     };
     expect({ 'B (same partition as A)': verdict(b), 'C (another partition)': verdict(c) }).toEqual({
       'B (same partition as A)': 'within',
