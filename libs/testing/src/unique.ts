@@ -22,10 +22,11 @@ export async function createTestTopics(
       numPartitions: partitions,
       replicationFactor: 1,
     })),
+    // kafkajs' own wait for leaders retries only "leader not available" and gives up when a busy broker's
+    // metadata does not know yet a topic it has just created ("This server does not host this
+    // topic-partition"): the wait below asks again until every partition of every topic has its leader.
+    waitForLeaders: false,
   });
-  // kafkajs' own wait for leaders gives up when a busy broker's metadata does not know a topic it has
-  // just created ("This server does not host this topic-partition"): ask again until every partition
-  // of every topic has its leader.
   await eventually(
     'the new topics to have their leaders',
     async () => {

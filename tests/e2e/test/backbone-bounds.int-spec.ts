@@ -1,6 +1,6 @@
 import { CONTACT_REQUEST_TYPES, EVENT_REQUEST_TYPES } from '@cms/contracts';
 import { createKafka, MAX_RECORD_BYTES, recordBytes, TOPIC_MAX_MESSAGE_BYTES } from '@cms/kafka';
-import { eventually, uniqueName } from '@cms/testing';
+import { createTestTopics, eventually, uniqueName } from '@cms/testing';
 import type { EachMessagePayload } from 'kafkajs';
 import { Client } from 'pg';
 
@@ -181,7 +181,7 @@ describe('a service whose outbox does not move while rows wait', () => {
 
     const admin = createKafka({ brokers: system.stack.kafkaBrokers, clientId: 'e2e-bounds' }).admin();
     await admin.connect();
-    await admin.createTopics({ topics: [{ topic: missingTopic, numPartitions: 1 }], waitForLeaders: true });
+    await createTestTopics(admin, [{ topic: missingTopic, partitions: 1 }]);
     await admin.disconnect();
 
     await eventually('contacts ready again', async () => (await ready()).status === 200, 30000);
