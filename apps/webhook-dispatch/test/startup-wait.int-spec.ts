@@ -79,6 +79,21 @@ it('waits for a Postgres that is not there yet, says so on /ready, and starts on
     waiting_for: { postgres: { attempts: expect.any(Number), error: expect.any(String) } },
   });
   expect((await fetch(`${base}/health`)).status).toBe(200);
+  // Any other request gets a JSON:API 503 to retry, as the API's own 503s are.
+  const request = await fetch(`${base}/internal/v1/webhook-endpoints`);
+  expect([request.status, request.headers.get('retry-after'), await request.json()]).toEqual([
+    503,
+    '1',
+    {
+      errors: [
+        {
+          status: '503',
+          title: 'Service Unavailable',
+          detail: 'The webhook-dispatch service is starting (waiting for postgres); retry shortly.',
+        },
+      ],
+    },
+  ]);
   expect([started, failed]).toEqual([undefined, undefined]);
 
   await openGate(databasePort, target);

@@ -73,18 +73,33 @@ export class StartupStatus {
     };
   }
 
+  /** The answer to a request while the service starts: a JSON:API 503 naming what it waits for. */
+  unavailable(): { errors: Array<{ status: string; title: string; detail: string }> } {
+    const waiting = [...this.waiting.keys()];
+    const detail =
+      `The ${this.service} service is starting` +
+      (waiting.length > 0 ? ` (waiting for ${waiting.join(' and ')})` : '') +
+      '; retry shortly.';
+    return { errors: [{ status: '503', title: 'Service Unavailable', detail }] };
+  }
+
   /**
    * Answers on `port` while the service starts: `/health` 200 (the process is alive), `/ready` 503 with
-   * the report, anything else 503. Resolves to the function that closes it, which the service calls
+   * the report, anything else 503 as a JSON:API error with Retry-After (a client retries as after any
+   * 503 of the API). Resolves to the function that closes it, which the service calls
    * right before it listens on the port itself. Port 0 (any free port: an in-process test) gets none.
    */
   async listenUntilStarted(port: number): Promise<() => Promise<void>> {
     if (port === 0) return () => Promise.resolve();
     const server: Server = createServer((request, response) => {
       const path = (request.url ?? '/').split('?')[0];
-      const [status, body] =
-        path === '/health' ? [200, { status: 'ok', service: this.service }] : [503, this.report()];
-      response.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
+      const [status, body, headers] =
+        path === '/health'
+          ? [200, { status: 'ok', service: this.service }, {}]
+          : path === '/ready'
+            ? [503, this.report(), {}]
+            : [503, this.unavailable(), { 'retry-after': '1' }];
+      response.writeHead(status, { 'content-type': 'application/json', connection: 'close', ...headers });
       response.end(JSON.stringify(body));
     });
     const listening = await new Promise<boolean>((resolve) => {
