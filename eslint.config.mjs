@@ -31,13 +31,21 @@ export default [
           allow: [],
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            // The customer SDK (libs/sdk) stands alone: it is generated from the published document only.
+            { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:contracts'] },
             // The service kit puts the plumbing together into a whole service; services are built on it.
             { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
             {
               sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
+              onlyDependOnLibsWithTags: [
+                'type:contracts',
+                'type:infra',
+                'type:kit',
+                'type:testing',
+                'type:sdk',
+              ],
             },
             {
               sourceTag: 'type:app',
@@ -71,6 +79,7 @@ export default [
           allow: [],
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: ['type:sdk'] },
             {
               sourceTag: 'type:infra',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
@@ -82,7 +91,13 @@ export default [
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
             {
               sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
+              onlyDependOnLibsWithTags: [
+                'type:contracts',
+                'type:infra',
+                'type:kit',
+                'type:testing',
+                'type:sdk',
+              ],
             },
             {
               sourceTag: 'type:app',

@@ -31,7 +31,11 @@ check "manifests" node -r @swc-node/register scripts/generate-manifests.ts --che
 # scripts/new-service.ts makes a service that type checks, lints and passes its suite (on a copy of the repository).
 check "generator" bash scripts/check-generator.sh
 
+# The OpenAPI document: lint (redocly), loads in Prism, the SDK generated from it is the one checked in.
+check "openapi" bash scripts/openapi-check.sh
+
 mkdir -p .local
+rm -rf .local/openapi-coverage
 # Two jest runs side by side, each one suite at a time: the end-to-end suites (tests/e2e, processes of
 # every service) and everything else (unit suites and each service's own suites). Their suites use
 # namespaces, schemas and consumer groups of their own, so they share the broker and Postgres without
@@ -73,5 +77,10 @@ for run in "unit and service suites:$other_results:jest output above" "end-to-en
 done
 passed=$((passed + jp))
 failed=$((failed + jf))
+# Every documented operation went through the real system in some end-to-end suite, and each answer
+# was checked against the document there (tests/e2e/src/contract.ts). Only for the whole suite.
+if [[ $# -eq 0 ]]; then
+  check "openapi coverage" node scripts/openapi-coverage.mjs .local/openapi.json .local/openapi-coverage
+fi
 echo "$passed passed, $failed failed" | tee .local/test-summary.txt
 [[ $failed -eq 0 ]]

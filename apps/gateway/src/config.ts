@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  DEFAULT_PUBLIC_BASE_URL,
   EnvReader,
   serviceBaseConfig,
   upstreamsOf,
@@ -37,7 +38,7 @@ export interface GatewayConfig extends KitConfig {
   /** Base64 of 32 bytes: seals integration credentials and signing secrets (shared with webhook-dispatch). */
   secretsKey: string;
   /** Where clients reach the gateway, e.g. https://api.example.com; webhook URLs are absolute with it. */
-  publicBaseUrl: string | undefined;
+  publicBaseUrl: string;
   plans: Record<Plan, PlanLimits>;
   /** Internal base URLs of the services the gateway proxies reads to, by service name. */
   upstreams: Record<string, string>;
@@ -87,7 +88,6 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
   const adminToken = reader.required('ADMIN_TOKEN');
   if (adminToken.length < 16) throw new ConfigError('ADMIN_TOKEN must be at least 16 characters');
   const secretsKey = reader.key32('SECRETS_KEY');
-  const publicBaseUrl = reader.optional('PUBLIC_BASE_URL');
   return {
     service: 'gateway',
     ...serviceBaseConfig(reader, { httpPort: 3000, schema: DEFAULT_SCHEMA }),
@@ -108,7 +108,7 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
       providerCallbacksPerUrl: reader.integer('PROVIDER_CALLBACKS_PER_URL', 60_000, 1),
     },
     secretsKey,
-    publicBaseUrl: publicBaseUrl === undefined ? undefined : reader.httpUrl('PUBLIC_BASE_URL', publicBaseUrl),
+    publicBaseUrl: reader.httpUrl('PUBLIC_BASE_URL', DEFAULT_PUBLIC_BASE_URL),
     plans,
     upstreams,
     links: {

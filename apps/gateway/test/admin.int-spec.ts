@@ -231,6 +231,16 @@ describe('the published reference', () => {
     expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['name', 'plan']);
     expect(schema.required?.sort()).toEqual(['name', 'plan']);
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '401', '422']));
+    expect(create.responses['201']).toMatchObject({
+      content: {
+        'application/json': {
+          schema: { properties: { data: { $ref: '#/components/schemas/WorkspaceCreated' } } },
+        },
+      },
+    });
+    expect(document.components.schemas.ApiKeyCreated!.required).toEqual(
+      expect.arrayContaining(['id', 'name', 'permissions', 'key']),
+    );
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining([
         '/admin/v1/workspaces/{id}',
@@ -259,8 +269,9 @@ describe('the published reference', () => {
     ]) {
       expect(document.info.description).toContain(rule);
     }
+    // The errors a body-taking operation without a path id can answer (404 and 405 belong to no operation).
     expect(Object.keys(document.paths['/api/v1/events']!.post!.responses)).toEqual(
-      expect.arrayContaining(['400', '404', '405', '413', '415', '422', '429']),
+      expect.arrayContaining(['200', '202', '400', '401', '403', '413', '415', '422', '429', '503']),
     );
     const id = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
     expect(document.components.schemas.TagAssignmentBody!.properties).toMatchObject({
@@ -269,10 +280,33 @@ describe('the published reference', () => {
     });
   });
 
-  it('serves a browsable reference at /docs', async () => {
+  it('serves a browsable reference at /docs, every asset from the gateway itself', async () => {
     const answer = await harness.call('GET', '/docs');
     expect(answer.status).toBe(200);
-    expect(String(answer.body)).toMatch(/<html/i);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = String(answer.body);
+    expect(page).toMatch(/<html/i);
+    // Scalar renders the document the gateway serves beside the page.
+    expect(page).toContain('data-url="openapi.json"');
+    const configuration = JSON.parse(
+      /data-configuration="([^"]*)"/
+        .exec(page)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    ) as Record<string, unknown>;
+    expect(configuration).toMatchObject({ withDefaultFonts: false, telemetry: false });
+    // Nothing from elsewhere: no absolute URL to load, and the bundle is the gateway's, named after its content.
+    expect(page).not.toMatch(/(?:src|href|data-url)="(?:[a-z]+:)?\/\//i);
+    const script = /<script src="(docs\/scalar-[0-9a-f]{16}\.js)"><\/script>/.exec(page)?.[1];
+    expect(script).toBeDefined();
+    const bundle = await harness.call('GET', `/${script}`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(String(bundle.body)).toContain('@scalar/api-reference');
+
+    const yaml = await harness.call('GET', '/openapi.yaml');
+    expect([yaml.status, String(yaml.body).split('\n')[0]]).toEqual([200, 'openapi: 3.1.0']);
   });
 });
 

@@ -310,20 +310,45 @@ describe('GET /api/v1/audience-import/jobs/{id}', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('documents the process body and the job id', async () => {
+  it('documents the process body and answer, the job id and the job', async () => {
+    type Operation = {
+      tags?: string[];
+      parameters?: Array<{ name: string; schema?: unknown }>;
+      requestBody?: { content: Record<string, unknown> };
+      responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+    };
     type Document = {
-      paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema?: unknown }> }>>;
-      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+      paths: Record<string, Record<string, Operation>>;
+      components: {
+        schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+      };
     };
     const { paths, components } = (await harness.call('GET', '/openapi.json')).body as Document;
-    expect(paths['/api/v1/audience-import/process']?.post).toBeDefined();
+    const answer = (operation: Operation, status: string) =>
+      operation.responses[status]?.content?.['application/json']?.schema;
+    const process = paths['/api/v1/audience-import/process']!.post!;
+    expect(process.tags).toEqual(['Imports']);
     expect(Object.keys(components.schemas.ProcessImportBody!.properties ?? {}).sort()).toEqual([
       'audience_name',
       'create_new_entities',
       'mapping',
       'path',
     ]);
-    const id = paths['/api/v1/audience-import/jobs/{id}']!.get!.parameters!.find((p) => p.name === 'id');
+    expect(answer(process, '202')).toMatchObject({
+      properties: { data: { $ref: '#/components/schemas/ImportJobQueued' } },
+    });
+    expect(components.schemas.ImportJobQueued!.required).toEqual(['job_id', 'audience_id', 'status']);
+    const job = paths['/api/v1/audience-import/jobs/{id}']!.get!;
+    const id = job.parameters!.find((p) => p.name === 'id');
     expect(id?.schema).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(answer(job, '200')).toMatchObject({
+      properties: { data: { $ref: '#/components/schemas/ImportJob' } },
+    });
+    const upload = paths['/api/v1/audience-import/preview']!.post!;
+    expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(answer(upload, '201')).toMatchObject({
+      properties: { data: { $ref: '#/components/schemas/ImportUpload' } },
+    });
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['408', '413', '422', '429']));
   });
 });

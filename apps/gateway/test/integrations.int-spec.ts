@@ -480,6 +480,17 @@ describe('the published reference', () => {
       'field_mappings',
       'sync_frequency',
     ]);
+    expect(create.responses['201']).toMatchObject({
+      content: {
+        'application/json': {
+          schema: { properties: { data: { $ref: '#/components/schemas/IntegrationCreated' } } },
+        },
+      },
+    });
+    expect(document.components.schemas.IntegrationCreated!.required).toEqual(
+      expect.arrayContaining(['webhook_url', 'signing_secret']),
+    );
+    expect(document.components.schemas.Integration!.required).not.toContain('signing_secret');
     expect(document.paths['/api/v1/integrations']!.get).toBeDefined();
     expect(document.paths['/api/v1/integrations/{id}']!.get).toBeDefined();
 

@@ -477,50 +477,87 @@ describe('services away', () => {
 });
 
 describe('the published reference', () => {
+  type Response = {
+    headers?: Record<string, { required?: boolean }>;
+    content?: Record<string, { schema: { $ref?: string; properties?: Record<string, { $ref?: string }> } }>;
+  };
   type Operation = {
+    tags?: string[];
+    summary?: string;
     parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown> }>;
     requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
-    responses: Record<string, unknown>;
+    responses: Record<string, Response>;
     security?: unknown[];
   };
   type Document = {
     paths: Record<string, Record<string, Operation>>;
-    components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    components: {
+      schemas: Record<
+        string,
+        { properties?: Record<string, unknown>; required?: string[]; additionalProperties?: unknown }
+      >;
+    };
   };
 
-  /** Every messaging path of the public API. */
-  const MESSAGING_PATHS: Array<[string, string]> = [
-    ['/api/v1/channels', 'post'],
-    ['/api/v1/channels', 'get'],
-    ['/api/v1/channels/{id}', 'get'],
-    ['/api/v1/channels/{id}', 'patch'],
-    ['/api/v1/channels/{id}', 'delete'],
-    ['/api/v1/channels/{id}/push-subscriptions', 'post'],
-    ['/api/v1/channels/{id}/sandbox/inbound', 'post'],
-    ['/api/v1/templates', 'post'],
-    ['/api/v1/templates', 'get'],
-    ['/api/v1/templates/{id}', 'get'],
-    ['/api/v1/templates/{id}', 'patch'],
-    ['/api/v1/templates/{id}', 'delete'],
-    ['/api/v1/templates/{id}/render', 'post'],
-    ['/api/v1/messages', 'post'],
-    ['/api/v1/messages', 'get'],
-    ['/api/v1/messages/{id}', 'get'],
-    ['/api/v1/alert-rules', 'post'],
-    ['/api/v1/alert-rules', 'get'],
-    ['/api/v1/alert-rules/{id}', 'get'],
-    ['/api/v1/alert-rules/{id}', 'patch'],
-    ['/api/v1/alert-rules/{id}', 'delete'],
-    ['/api/v1/alerts', 'get'],
-    ['/api/v1/alerts/{id}', 'get'],
+  /**
+   * Every messaging path of the public API: its tag, each success status it answers and the resource
+   * in `data` (null: no body).
+   */
+  const MESSAGING_PATHS: Array<[string, string, string, Record<string, string | null>]> = [
+    ['/api/v1/channels', 'post', 'Channels', { 201: 'Channel' }],
+    ['/api/v1/channels', 'get', 'Channels', { 200: 'Channel' }],
+    ['/api/v1/channels/{id}', 'get', 'Channels', { 200: 'Channel' }],
+    ['/api/v1/channels/{id}', 'patch', 'Channels', { 200: 'Channel' }],
+    ['/api/v1/channels/{id}', 'delete', 'Channels', { 204: null }],
+    ['/api/v1/channels/{id}/push-subscriptions', 'post', 'Channels', { 201: 'PushSubscription' }],
+    ['/api/v1/channels/{id}/sandbox/inbound', 'post', 'Channels', { 202: 'InboundMessage' }],
+    ['/api/v1/templates', 'post', 'Templates', { 201: 'Template' }],
+    ['/api/v1/templates', 'get', 'Templates', { 200: 'Template' }],
+    ['/api/v1/templates/{id}', 'get', 'Templates', { 200: 'Template' }],
+    ['/api/v1/templates/{id}', 'patch', 'Templates', { 200: 'Template' }],
+    ['/api/v1/templates/{id}', 'delete', 'Templates', { 204: null }],
+    ['/api/v1/templates/{id}/render', 'post', 'Templates', { 200: 'RenderedTemplate' }],
+    ['/api/v1/messages', 'post', 'Messages', { 200: 'Message', 202: 'Message' }],
+    ['/api/v1/messages', 'get', 'Messages', { 200: 'Message' }],
+    ['/api/v1/messages/{id}', 'get', 'Messages', { 200: 'Message' }],
+    ['/api/v1/alert-rules', 'post', 'Alert rules', { 201: 'AlertRule' }],
+    ['/api/v1/alert-rules', 'get', 'Alert rules', { 200: 'AlertRule' }],
+    ['/api/v1/alert-rules/{id}', 'get', 'Alert rules', { 200: 'AlertRule' }],
+    ['/api/v1/alert-rules/{id}', 'patch', 'Alert rules', { 200: 'AlertRule' }],
+    ['/api/v1/alert-rules/{id}', 'delete', 'Alert rules', { 204: null }],
+    ['/api/v1/alerts', 'get', 'Alerts', { 200: 'Alert' }],
+    ['/api/v1/alerts/{id}', 'get', 'Alerts', { 200: 'Alert' }],
   ];
+
+  /** The component a success answer's `data` is (or holds a list of); null for no body. */
+  function resourceOf(response: Response | undefined): string | null | undefined {
+    if (response === undefined) return undefined;
+    const schema = response.content?.['application/json']?.schema;
+    if (schema === undefined) return null;
+    const data = schema.properties?.['data'] as { $ref?: string; items?: { $ref?: string } } | undefined;
+    return (data?.$ref ?? data?.items?.$ref ?? '').split('/').pop();
+  }
 
   it('documents every messaging path with its body schema, its errors and the form of its ids', async () => {
     const { paths, components } = (await harness.call('GET', '/openapi.json')).body as Document;
-    for (const [path, method] of MESSAGING_PATHS) {
+    for (const [path, method, tag, answers] of MESSAGING_PATHS) {
       const operation = paths[path]?.[method];
       expect([path, method, operation !== undefined]).toEqual([path, method, true]);
+      expect([path, method, operation!.tags, Boolean(operation!.summary)]).toEqual([
+        path,
+        method,
+        [tag],
+        true,
+      ]);
+      expect(operation!.security).toEqual([{ apiKey: [] }]);
       expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['401', '403', '422', '429']));
+      const successes = Object.keys(operation!.responses).filter((status) => Number(status) < 300);
+      expect([path, method, successes.sort()]).toEqual([path, method, Object.keys(answers).sort()]);
+      for (const [status, resource] of Object.entries(answers)) {
+        const response = operation!.responses[status];
+        expect([path, method, status, resourceOf(response)]).toEqual([path, method, status, resource]);
+        expect(response!.headers?.['X-RateLimit-Remaining']?.required).toBe(true);
+      }
       if (method === 'post' || method === 'patch') {
         const ref = operation!.requestBody?.content['application/json']?.schema.$ref ?? '';
         const schema = components.schemas[ref.split('/').pop() ?? ''];
@@ -572,6 +609,42 @@ describe('the published reference', () => {
       'application/json',
       'application/x-www-form-urlencoded',
     ]);
+    // A recorded callback answers `{}`; the GET handshake answers its challenge as text/plain.
+    expect(post.tags).toEqual(['Provider callbacks']);
+    expect(Object.keys(post.responses['200']!.content!)).toEqual(['application/json']);
+    const get = paths['/webhook/provider/{token}']!.get!;
+    expect(Object.keys(get.responses['200']!.content!).sort()).toEqual(['application/json', 'text/plain']);
+    expect(Object.keys(get.responses['429']!.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After']));
+  });
+
+  it('answers with public shapes that name every field they hold', async () => {
+    const { components } = (await harness.call('GET', '/openapi.json')).body as Document;
+    const channel = components.schemas['Channel']!;
+    expect(channel.required?.sort()).toEqual(
+      [
+        'id',
+        'type',
+        'provider',
+        'name',
+        'status',
+        'is_default',
+        'credentials',
+        'metadata',
+        'callback_url',
+        'created_at',
+        'updated_at',
+      ].sort(),
+    );
+    expect(channel.additionalProperties).toBe(false);
+    expect(channel.properties!['status']).toMatchObject({ enum: ['active', 'disabled', 'failing'] });
+    expect(components.schemas['Suppression']!.required?.sort()).toEqual(
+      ['id', 'channel', 'address', 'reason', 'source', 'created_at'].sort(),
+    );
+    expect(components.schemas['Message']!.required).toEqual(
+      expect.arrayContaining(['failure', 'suppression', 'history', 'links', 'workflow', 'fallback_from']),
+    );
+    // Only what a customer receives: the service's records and facts are no components.
+    expect(Object.keys(components.schemas).filter((name) => /V\d+$/.test(name))).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ConfigError, EnvReader, serviceBaseConfig, type Env } from '@cms/config';
+import { ConfigError, DEFAULT_PUBLIC_BASE_URL, EnvReader, serviceBaseConfig, type Env } from '@cms/config';
 import { parseRebuildPlan } from '@cms/kafka';
 import { parseNetworks } from '@cms/http';
 import type { KitConfig } from '@cms/service-kit';
@@ -30,8 +30,6 @@ export const DEFAULT_SCHEMA = 'messaging';
 
 /** The `source` of the facts and outcomes it publishes. */
 export const SOURCE = 'messaging';
-
-export const DEFAULT_PUBLIC_BASE_URL = 'http://127.0.0.1:3000';
 
 function allowNetworks(reader: EnvReader): string[] {
   const cidrs = (reader.optional('WEBHOOK_ALLOW_NETWORKS') ?? '')

@@ -247,3 +247,9 @@ export function upstreamsOf(name: ServiceName): ServiceEntry<ServiceName>[] {
 export function upstreamUrlVariable(name: string): string {
   return `${name.toUpperCase().replace(/-/g, '_')}_URL`;
 }
+
+/**
+ * Where customers and providers reach the gateway when PUBLIC_BASE_URL is not set (extensions §7): the
+ * base of every absolute URL the system hands out (`webhook_url`, `callback_url`, tracked links).
+ */
+export const DEFAULT_PUBLIC_BASE_URL = 'http://127.0.0.1:3000';

@@ -145,6 +145,23 @@ async function createApp<C extends KitConfig, O>(
   return app;
 }
 
+/**
+ * The service's application as Nest's preview mode builds it: its modules and routes resolved, no
+ * provider instantiated, so nothing connects to anything. What documents the routes (the gateway's
+ * OpenAPI document, written without a running system) reads it.
+ */
+export async function previewService<C extends KitConfig, O>(
+  definition: ServiceDefinition<C, O>,
+  config: C,
+  logger: Logger,
+): Promise<NestFastifyApplication> {
+  return NestFactory.create<NestFastifyApplication>(
+    ServiceModule.forRoot(definition, config, logger, undefined, new StartupStatus(definition.name, logger)),
+    createFastifyAdapter({ logger, trustCallerRequestId: definition.http?.publicEdge !== true }),
+    { preview: true, abortOnError: false, logger: false },
+  );
+}
+
 /** The consumers of the service, connected to the app: the same handlers live and when rebuilding. */
 function connectConsumers<C extends KitConfig, O>(
   definition: ServiceDefinition<C, O>,

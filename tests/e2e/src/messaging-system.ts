@@ -1,10 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 import { makeTestCertificates, type TestCertificates } from '@cms/testing';
 
 import { System } from './system';
+import { verifyWebhookSignature, WebhookContract } from './webhook-contract';
 
 /** A webhook as the customer's endpoint receives it. */
 export interface Hook {
@@ -13,14 +14,27 @@ export interface Hook {
   data: Record<string, unknown>;
 }
 
+/** A delivery as it arrived: its headers and its raw body. */
+export interface ReceivedDelivery {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
 /**
  * The customer's HTTPS endpoint: answers 200 to every delivery and keeps, in arrival order, the hooks
  * whose Service-Signature verifies with the endpoint's secret (specification, Signature verification).
+ * Once given the gateway's document (`checkAgainst`), it holds every delivery to the document's
+ * `webhooks` entry for its kind and keeps what differs in `problems`.
  */
 export class HookReceiver {
   readonly hooks: Hook[] = [];
+  /** Every delivery, verified or not, in arrival order. */
+  readonly received: ReceivedDelivery[] = [];
+  /** How deliveries differed from the document's `webhooks`. */
+  readonly problems: string[] = [];
   readonly certificates: TestCertificates;
   private secret = '';
+  private contract: WebhookContract | undefined;
   private readonly server: Server;
 
   constructor(name: string) {
@@ -32,6 +46,8 @@ export class HookReceiver {
         request.setEncoding('utf8');
         request.on('data', (chunk: string) => (body += chunk));
         request.on('end', () => {
+          this.received.push({ headers: request.headers, body });
+          if (this.contract) this.problems.push(...this.contract.check(request.headers, body));
           if (this.verified(request.headers['service-signature'] as string | undefined, body)) {
             this.hooks.push(JSON.parse(body) as Hook);
           }
@@ -55,18 +71,29 @@ export class HookReceiver {
     this.secret = secret;
   }
 
+  /** From now on every delivery is checked against the document's `webhooks`. */
+  checkAgainst(contract: WebhookContract): this {
+    this.contract = contract;
+    return this;
+  }
+
+  /** Throws when a delivery differed from the document. */
+  assertAsDocumented(): void {
+    if (this.problems.length > 0) {
+      throw new Error(
+        `deliveries differ from the OpenAPI document's webhooks:\n  ${[...new Set(this.problems)].join('\n  ')}`,
+      );
+    }
+  }
+
   stop(): void {
     this.server.close();
     this.certificates.remove();
   }
 
+  /** Any `v1` may match: after a roll-secret the header carries a second one, made with the old secret. */
   private verified(header: string | undefined, body: string): boolean {
-    const parts = new Map((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
-    const expected = createHmac('sha256', this.secret)
-      .update(`${parts.get('t')}.${body}`)
-      .digest();
-    const given = Buffer.from(parts.get('v1') ?? '', 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return verifyWebhookSignature(header, body, [this.secret]);
   }
 }
 
@@ -97,6 +124,7 @@ export async function startMessagingScenario(
     SANDBOX_STATUS_DELAY_MS: '50',
     ...env,
   });
+  receiver.checkAgainst(await WebhookContract.read(system.url));
   const { key } = await system.tenant('business');
   const create = async (path: string, body: Record<string, unknown>): Promise<number> => {
     const answer = await system.call<{ data: { id: number } }>('POST', path, { key, body });
@@ -119,6 +147,7 @@ export async function startMessagingScenario(
     async stop() {
       await system.stop();
       receiver.stop();
+      receiver.assertAsDocumented();
     },
   };
 }

@@ -17,6 +17,8 @@ import {
 } from '@cms/testing';
 import { Client } from 'pg';
 
+import { ApiContract } from './contract';
+
 export type { ServiceName };
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -31,6 +33,7 @@ export interface Answer<T = unknown> {
 }
 
 export interface CallOptions {
+  /** JSON (an object), a string as it is, or a multipart form (FormData: fetch writes its content type). */
   body?: unknown;
   key?: string;
   admin?: boolean;
@@ -49,6 +52,14 @@ interface Running {
   child: ChildProcess;
 }
 
+/** An answer the gateway's OpenAPI document does not describe: its status, a header it promises, or its body. */
+export class UndocumentedAnswer extends Error {
+  constructor(readonly problems: string[]) {
+    super(`the answer differs from the OpenAPI document:\n  ${problems.join('\n  ')}`);
+    this.name = 'UndocumentedAnswer';
+  }
+}
+
 /**
  * The real services as separate processes (from dist/, built by `npm test` or `npm run build`), on
  * topics under a namespace of their own and schemas of their own, so suites never see each other.
@@ -56,6 +67,7 @@ interface Running {
 export class System {
   private readonly running = new Map<ServiceName, Running>();
   private readonly replicas: ChildProcess[] = [];
+  private contractReading: Promise<ApiContract> | undefined;
 
   private constructor(
     readonly stack: TestStack,
@@ -101,31 +113,55 @@ export class System {
     return `http://127.0.0.1:${service.port}`;
   }
 
+  /** Sends a request through the gateway; an answer the OpenAPI document does not describe throws UndocumentedAnswer. */
   async call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.admin) headers.authorization = `Bearer ${ADMIN_TOKEN}`;
     if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body;
+    } else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
     const response = await fetch(`${options.url ?? this.url}${path}`, {
       method,
       headers,
+      // An answer is checked as it is: a redirect (a tracked link's 302) is not followed.
+      redirect: 'manual',
       ...(body !== undefined ? { body } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const text = await response.text();
+    // JSON when the answer says it is (application/json, application/vnd.api+json, …), the text otherwise.
+    const json = /[/+]json\b/.test(response.headers.get('content-type') ?? '');
     let parsed: unknown = undefined;
     if (text !== '') {
       try {
-        parsed = JSON.parse(text);
+        parsed = json ? JSON.parse(text) : text;
       } catch {
         parsed = text;
       }
     }
-    return { status: response.status, headers: response.headers, body: parsed as T };
+    const answer = { status: response.status, headers: response.headers, body: parsed as T };
+    const problems = (await this.contract()).check(method, path, answer);
+    if (problems.length > 0) {
+      throw new UndocumentedAnswer(problems);
+    }
+    return answer;
+  }
+
+  /** The gateway's own document, read once: every answer of `call` is checked against it. */
+  private contract(): Promise<ApiContract> {
+    this.contractReading ??= fetch(`${this.url}/openapi.json`).then(async (response) => {
+      if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}`);
+      return new ApiContract(
+        (await response.json()) as ConstructorParameters<typeof ApiContract>[0],
+        this.namespace,
+      );
+    });
+    return this.contractReading;
   }
 
   /** A workspace on `plan` and a key with `permissions`, through the operator API. */

@@ -174,4 +174,48 @@ describe('delivery monitoring', () => {
     );
     expect(one.body.data).toEqual(alerts.body.data[0]);
   });
+
+  it('reads, changes and deletes a rule', async () => {
+    const ruleId = await create('/api/v1/alert-rules', {
+      name: 'Email bouncing',
+      metric: 'failure_rate',
+      comparator: 'gt',
+      threshold: 0.2,
+      window_minutes: 15,
+      min_volume: 10,
+    });
+    const read = await system.call<{ data: Record<string, unknown> }>(
+      'GET',
+      `/api/v1/alert-rules/${ruleId}`,
+      {
+        key,
+      },
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({ id: ruleId, name: 'Email bouncing', threshold: 0.2 });
+    const changed = await system.call<{ data: Record<string, unknown> }>(
+      'PATCH',
+      `/api/v1/alert-rules/${ruleId}`,
+      { key, body: { threshold: 0.3, enabled: false } },
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({
+      id: ruleId,
+      name: 'Email bouncing',
+      threshold: 0.3,
+      enabled: false,
+    });
+    const badPatch = await system.call<Errors>('PATCH', `/api/v1/alert-rules/${ruleId}`, {
+      key,
+      body: { threshold: 'high' },
+    });
+    expect(badPatch.status).toBe(422);
+    expect(badPatch.body.errors.map((error) => error.source?.pointer)).toEqual([
+      '/data/attributes/threshold',
+    ]);
+    const deleted = await system.call('DELETE', `/api/v1/alert-rules/${ruleId}`, { key });
+    expect(deleted.status).toBe(204);
+    const gone = await system.call('GET', `/api/v1/alert-rules/${ruleId}`, { key });
+    expect(gone.status).toBe(404);
+  });
 });

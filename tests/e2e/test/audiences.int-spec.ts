@@ -170,13 +170,13 @@ describe('imports through the public API', () => {
     ].join('\r\n');
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
-    const uploaded = await fetch(`${system.url}/api/v1/audience-import/preview`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}` },
-      body: form,
-    });
+    const uploaded = await system.call<{ data: Record<string, unknown> }>(
+      'POST',
+      '/api/v1/audience-import/preview',
+      { key, body: form },
+    );
     expect(uploaded.status).toBe(201);
-    const upload = ((await uploaded.json()) as { data: Record<string, unknown> }).data;
+    const upload = uploaded.body.data;
     expect(upload).toMatchObject({ columns: ['Telefone', 'E-mail', 'Nome'], row_count: 5, delimiter: ';' });
     expect((upload['sample_rows'] as unknown[])[0]).toEqual({
       Telefone: '+1 555 888 0001',

@@ -46,7 +46,8 @@ async function integrationOf(tenant: Tenant, body: Record<string, unknown> = {})
   if (answer.status !== 201)
     throw new Error(`integration not created: ${answer.status} ${JSON.stringify(answer.body)}`);
   const url = answer.body.data.webhook_url;
-  expect(url).toMatch(/^\/webhook\/integration\/[A-Za-z0-9_-]{43}$/);
+  // Absolute under PUBLIC_BASE_URL (its default here: the suite's gateway is not told where it is reached).
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/webhook\/integration\/[A-Za-z0-9_-]{43}$/);
   return { id: answer.body.data.id, token: url.split('/').pop()!, secret: answer.body.data.signing_secret };
 }
 

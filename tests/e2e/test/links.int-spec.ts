@@ -1,6 +1,6 @@
 import { eventually } from '@cms/testing';
 
-import { startMessagingScenario, type Hook, type MessagingScenario, type System } from '../src';
+import { startMessagingScenario, type Answer, type Hook, type MessagingScenario, type System } from '../src';
 
 /**
  * A tracked link end to end through the real gateway, contacts, messaging and webhook-dispatch: a
@@ -43,12 +43,8 @@ async function message(id: string): Promise<Message> {
 }
 
 /** Opens `/l/<token>` as a phone's browser would, without following the redirect. */
-function open(method: 'GET' | 'HEAD', token: string): Promise<Response> {
-  return fetch(`${system.url}/l/${token}`, {
-    method,
-    redirect: 'manual',
-    headers: { 'user-agent': BROWSER },
-  });
+function open(method: 'GET' | 'HEAD', token: string): Promise<Answer<unknown>> {
+  return system.call(method, `/l/${token}`, { headers: { 'user-agent': BROWSER } });
 }
 
 describe('a tracked link', () => {

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 import { createKafka } from '@cms/kafka';
 import { eventually } from '@cms/testing';
 import { Client } from 'pg';
@@ -261,5 +263,94 @@ describe('ops replay messaging --in-place', () => {
       await admin.disconnect();
       await db.end();
     }
+  });
+});
+
+describe('provider callbacks through the public edge', () => {
+  it("takes a browser's push subscription on a browser_push channel, once per endpoint, and refuses it elsewhere", async () => {
+    const push = await create('/api/v1/channels', {
+      type: 'browser_push',
+      name: 'Push',
+      provider: 'sandbox',
+    });
+    const subscription = {
+      endpoint: 'https://push.example.test/sub/e2e',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    };
+    type Subscribed = { data: { subscriber_id: string; endpoint: string; created_at: string } };
+    const first = await system.call<Subscribed>('POST', `/api/v1/channels/${push}/push-subscriptions`, {
+      key,
+      body: subscription,
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toEqual({
+      subscriber_id: expect.stringMatching(/^ps_[0-9a-f]{24}$/),
+      endpoint: subscription.endpoint,
+      created_at: expect.any(String),
+    });
+    const again = await system.call<Subscribed>('POST', `/api/v1/channels/${push}/push-subscriptions`, {
+      key,
+      body: subscription,
+    });
+    expect(again.body.data).toEqual(first.body.data);
+    const onSms = await system.call<Errors>('POST', `/api/v1/channels/${sms}/push-subscriptions`, {
+      key,
+      body: subscription,
+    });
+    expect(onSms.status).toBe(422);
+    const internal = await system.call<Errors>('POST', `/api/v1/channels/${push}/push-subscriptions`, {
+      key,
+      body: { ...subscription, endpoint: 'https://169.254.169.254/sub' },
+    });
+    expect([internal.status, internal.body.errors[0]?.source?.pointer]).toEqual([
+      422,
+      '/data/attributes/endpoint',
+    ]);
+  });
+
+  it("answers Meta's handshake for the channel's verify token only, and takes a signed notification", async () => {
+    const channel = await system.call<{ data: { id: number; callback_url: string } }>(
+      'POST',
+      '/api/v1/channels',
+      {
+        key,
+        body: {
+          type: 'whatsapp',
+          name: 'WhatsApp (Meta)',
+          provider: 'meta',
+          credentials: {
+            access_token: 'EAAG-e2e',
+            app_secret: 'e2e-app-secret',
+            verify_token: 'e2e-verify',
+            phone_number_id: '1055',
+          },
+        },
+      },
+    );
+    expect(channel.status).toBe(201);
+    const path = new URL(channel.body.data.callback_url).pathname;
+    const handshake = (token: string) =>
+      system.call<string>('GET', `${path}?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=8817`);
+    const answered = await handshake('e2e-verify');
+    // The challenge comes back as sent, as text (the harness reads any body that parses as JSON).
+    expect([answered.status, String(answered.body)]).toEqual([200, '8817']);
+    expect((await handshake('guess')).status).toBe(403);
+
+    const notification = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        { id: 'waba', changes: [{ field: 'messages', value: { metadata: { phone_number_id: '1055' } } }] },
+      ],
+    });
+    const signed = (secret: string) => ({
+      'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(notification).digest('hex')}`,
+    });
+    const taken = await system.call('POST', path, { body: notification, headers: signed('e2e-app-secret') });
+    expect(taken.status).toBe(200);
+    const forged = await system.call('POST', path, { body: notification, headers: signed('guessed') });
+    expect(forged.status).toBe(401);
   });
 });

@@ -176,6 +176,16 @@ describe('one request, followed through the system', () => {
     );
   });
 
+  it('answers /health, /ready and /metrics on the gateway as its document describes them', async () => {
+    const health = await system.call<{ status: string; service: string }>('GET', '/health');
+    expect([health.status, health.body]).toEqual([200, { status: 'ok', service: 'gateway' }]);
+    const ready = await system.call<{ status: string }>('GET', '/ready');
+    expect([ready.status, ready.body.status]).toEqual([200, 'ready']);
+    const metrics = await system.call<string>('GET', '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toContain('cms_circuit_breaker_state');
+  });
+
   it('reports the upstream breakers closed while the upstream answers', async () => {
     const text = await metricsOf('gateway');
 

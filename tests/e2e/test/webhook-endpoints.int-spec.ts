@@ -1,4 +1,7 @@
-import { System } from '../src';
+import { eventually } from '@cms/testing';
+
+import { HookReceiver, System } from '../src';
+import { verifyWebhookSignature, WebhookContract } from '../src/webhook-contract';
 
 type Errors = {
   errors: Array<{ status: string; title: string; detail: string; source?: { pointer: string } }>;
@@ -6,18 +9,25 @@ type Errors = {
 type Endpoint = { id: string; url: string; event_types: string[]; enabled: boolean; secret?: string };
 
 let system: System;
+/** A customer's HTTPS endpoint on this machine; every delivery it gets is held to the document. */
+let receiver: HookReceiver;
 
 beforeAll(async () => {
+  receiver = await new HookReceiver('webhook-endpoints-e2e').start();
   // Deliveries to the unresolvable test host fail fast and retry quickly.
   system = await System.start(['gateway', 'contacts', 'webhook-dispatch'], {
     WEBHOOK_RETRY_DELAYS: '1,1,1,1,1,1',
     WEBHOOK_TIMEOUT_MS: '2000',
     WEBHOOK_POLL_MS: '100',
+    WEBHOOK_ALLOW_NETWORKS: '127.0.0.1/32',
+    NODE_EXTRA_CA_CERTS: receiver.certificates.caFile,
   });
+  receiver.checkAgainst(await WebhookContract.read(system.url));
 }, 120000);
 
 afterAll(async () => {
   await system?.stop();
+  receiver?.stop();
 });
 
 async function createEndpoint(key: string, body: Record<string, unknown> = {}) {
@@ -197,5 +207,72 @@ describe('outbound webhook endpoints through the gateway', () => {
       { key },
     );
     expect(redeliver.status).toBe(202);
+  });
+
+  it('sends every delivery as the OpenAPI document describes its kind, signed as its description says', async () => {
+    const { key } = await system.tenant('business');
+    const created = await system.call<{ data: Endpoint }>('POST', '/api/v1/webhook-endpoints', {
+      key,
+      body: { url: receiver.url('/documented'), event_types: ['consent.granted', 'consent.revoked'] },
+    });
+    expect(created.status).toBe(201);
+    const endpoint = created.body.data;
+    receiver.trust(endpoint.secret!);
+    const arrived = (kind: string, count = 1) =>
+      eventually(
+        `${count} ${kind} deliveries`,
+        async () => {
+          const found = receiver.received.filter((delivery) => delivery.headers['service-event'] === kind);
+          return found.length >= count ? found : undefined;
+        },
+        30000,
+      );
+
+    // consent.granted and consent.revoked through events, then a test delivery.
+    const event = await system.call('POST', '/api/v1/events', {
+      key,
+      body: { name: 'signed.up', contact: { email: 'eve@example.com', marketing_consent: { email: true } } },
+    });
+    expect(event.status).toBe(202);
+    await arrived('consent.granted');
+    const revoked = await system.call('POST', '/api/v1/events', {
+      key,
+      body: { name: 'opted.out', contact: { email: 'eve@example.com', marketing_consent: { email: false } } },
+    });
+    expect(revoked.status).toBe(202);
+    await arrived('consent.revoked');
+    const test = await system.call('POST', `/api/v1/webhook-endpoints/${endpoint.id}/test`, { key });
+    expect(test.status).toBe(202);
+    const [tested] = await arrived('webhook.test');
+    expect(
+      verifyWebhookSignature(tested!.headers['service-signature'] as string, tested!.body, [
+        endpoint.secret!,
+      ]),
+    ).toBe(true);
+
+    // After a roll, each delivery carries a second v1 made with the previous secret: either verifies.
+    const rolled = await system.call<{ data: { secret: string } }>(
+      'POST',
+      `/api/v1/webhook-endpoints/${endpoint.id}/roll-secret`,
+      { key },
+    );
+    expect(rolled.status).toBe(200);
+    receiver.trust(rolled.body.data.secret);
+    const again = await system.call('POST', `/api/v1/webhook-endpoints/${endpoint.id}/test`, { key });
+    expect(again.status).toBe(202);
+    const [, afterRoll] = await arrived('webhook.test', 2);
+    const signature = afterRoll!.headers['service-signature'] as string;
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    for (const secret of [rolled.body.data.secret, endpoint.secret!]) {
+      expect(verifyWebhookSignature(signature, afterRoll!.body, [secret])).toBe(true);
+    }
+    expect(verifyWebhookSignature(signature, afterRoll!.body, ['whsec_not-the-secret'])).toBe(false);
+    expect(
+      verifyWebhookSignature(signature, afterRoll!.body, [rolled.body.data.secret], Date.now() + 301_000),
+    ).toBe(false);
+
+    // Every delivery that arrived (the kinds above) is as the document's `webhooks` describe it.
+    expect(receiver.received.length).toBeGreaterThanOrEqual(4);
+    expect(receiver.problems).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ export function hashWebhookToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** `/webhook/integration/<token>`, absolute under PUBLIC_BASE_URL when one is configured. */
-export function webhookUrl(token: string, publicBaseUrl: string | undefined): string {
-  return `${publicBaseUrl ?? ''}/webhook/integration/${token}`;
+/** `<PUBLIC_BASE_URL>/webhook/integration/<token>` (extensions §7: every URL handed out is absolute). */
+export function webhookUrl(token: string, publicBaseUrl: string): string {
+  return `${publicBaseUrl}/webhook/integration/${token}`;
 }

@@ -17,6 +17,7 @@ import { PublicRoute } from '../auth/public-route.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
+import { Documented, one, page } from '../openapi/documented.decorator';
 import { WritePathService } from '../write-path/write-path.service';
 import type { IntegrationConfig } from './integration.entity';
 import { IntegrationRepository } from './integration.repository';
@@ -42,6 +43,21 @@ export class IntegrationsController {
 
   @Post()
   @PublicRoute(CREATE)
+  @Documented({
+    tag: 'Integrations',
+    summary: 'Create an integration',
+    description:
+      'Mints the integration’s inbound webhook: `webhook_url` and `signing_secret` are shown in this ' +
+      'answer only (no later answer shows them, and there is no rotation: a lost one means a new ' +
+      'integration). `credentials` are stored sealed and never answered. A left-out `config` is answered ' +
+      'as `{"sync_frequency": null, "field_mappings": []}`. Needs the `create` permission.',
+    answers: {
+      201: {
+        description: 'Created: the integration with its webhook URL and signing secret.',
+        schema: one('IntegrationCreated'),
+      },
+    },
+  })
   async create(
     @Caller() caller: Principal,
     @Body() body: CreateIntegrationBody,
@@ -82,6 +98,13 @@ export class IntegrationsController {
 
   @Get()
   @PublicRoute(READ)
+  @Documented({
+    tag: 'Integrations',
+    summary: 'List integrations',
+    description: 'Oldest first; never the URL, the secret or the credentials. Needs the `read` permission.',
+    list: { filters: {} },
+    answers: { 200: { description: 'A page of integrations.', schema: page('Integration') } },
+  })
   async list(
     @Caller() caller: Principal,
     @Query() query: Record<string, unknown>,
@@ -96,6 +119,12 @@ export class IntegrationsController {
 
   @Get(':id')
   @PublicRoute(READ)
+  @Documented({
+    tag: 'Integrations',
+    summary: 'Get an integration',
+    description: 'Never the URL, the secret or the credentials. Needs the `read` permission.',
+    answers: { 200: { description: 'The integration.', schema: one('Integration') } },
+  })
   async one(
     @Caller() caller: Principal,
     @PathId('id', 'Integration') id: number,

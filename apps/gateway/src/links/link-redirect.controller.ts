@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { JsonApiException, jsonApiErrorObject } from '@cms/http';
 import { LOGGER } from '@cms/service-kit';
 import { Controller, Get, HttpException, Inject, Param, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { Documented } from '../openapi/documented.decorator';
 import { ClickRecorder } from './click-recorder';
 import { LinkResolver, type ResolvedLink } from './link-resolver';
 import { WindowedBound } from './windowed-bound';
@@ -19,6 +19,10 @@ import { WindowedBound } from './windowed-bound';
 export function locationOf(url: string): string {
   return url.replace(/[^\x21-\x7E]+/g, (run) => encodeURIComponent(run));
 }
+
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
+};
 
 /**
  * `GET /l/<token>` (extensions §10): a tracked link. No API key: the token is the credential. A click is
@@ -42,16 +46,36 @@ export class LinkRedirectController {
   }
 
   @Get(':token')
-  @ApiOperation({
-    summary: 'A tracked link: redirects to the URL the message had, and counts the click',
+  @Documented({
+    tag: 'Links',
+    summary: 'Follow a tracked link',
     description:
-      'No API key. 302 with Location = the original URL; HEAD redirects without counting. An unknown token is 404.',
-  })
-  @ApiResponse({ status: 302, description: 'To the original URL.' })
-  @ApiResponse({ status: 404, description: 'No tracked link has this address.' })
-  @ApiResponse({
-    status: 429,
-    description: 'Too many clicks from this client for a link not in memory; see Retry-After.',
+      'No API key: the token is the credential. 302 to the URL the message had, and the click is counted ' +
+      '(HEAD answers the same and counts nothing). An unknown or malformed token is 404. Past ' +
+      'LINK_CLICKS_PER_CLIENT clicks a second from one address, a link the gateway holds still redirects ' +
+      '(uncounted) and one it would have to look up is 429.',
+    answers: {
+      302: {
+        description: 'To the original URL.',
+        headers: {
+          Location: {
+            description:
+              'The original URL (characters a header cannot carry percent-encoded, nothing else changed).',
+            schema: { type: 'string' },
+          },
+          'Cache-Control': { description: '`no-store`: every click comes back.', schema: { type: 'string' } },
+        },
+      },
+      404: { description: 'No tracked link has this address.' },
+      429: {
+        description: 'Too many clicks from this client for a link the gateway would have to look up.',
+        headers: RETRY_AFTER,
+      },
+      503: {
+        description: 'Too many lookups under way, or the messaging service did not answer; retry.',
+        headers: RETRY_AFTER,
+      },
+    },
   })
   async redirect(
     @Param('token') token: string,

@@ -6,6 +6,7 @@ import { Caller } from '../auth/principal.decorator';
 import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
 import { PathAlertId, PathId } from '../ids/path-id.decorator';
+import { Documented, one, page } from '../openapi/documented.decorator';
 import { MESSAGING_RULES, MessagingApi } from './messaging-api';
 
 /**
@@ -16,6 +17,13 @@ import { MESSAGING_RULES, MessagingApi } from './messaging-api';
 export class AlertsApiController {
   constructor(@Inject(MessagingApi) private readonly api: MessagingApi) {}
 
+  @Documented({
+    tag: 'Alert rules',
+    summary: 'Create an alert rule',
+    description:
+      'A rule fires when its window holds at least `min_volume` messages with an outcome and the metric is beyond the threshold (`gt` strictly above, `lt` strictly below), and resolves when the metric is back within it over a whole window (or a whole window passes without traffic). `threshold` is a rate in 0–1, or a whole number for `failure_count`; a `scope.channel_id` must be a channel of the workspace (→ 422).',
+    answers: { 201: { description: 'The rule.', schema: one('AlertRule') } },
+  })
   @Post('alert-rules')
   @PublicRoute(MESSAGING_RULES.create)
   create(
@@ -26,6 +34,19 @@ export class AlertsApiController {
     return this.api.write(reply, caller, ALERT_REQUEST_TYPES.alertRuleCreate, body);
   }
 
+  @Documented({
+    tag: 'Alert rules',
+    summary: 'List alert rules',
+    description:
+      'Oldest first. Every workspace starts with one rule: `failure_rate gt 0.2` over 15 minutes, `min_volume` 20.',
+    list: {
+      filters: {
+        metric: 'failure_rate, suppression_rate, delivery_rate or failure_count.',
+        enabled: '`true` or `false`.',
+      },
+    },
+    answers: { 200: { description: 'A page of rules.', schema: page('AlertRule') } },
+  })
   @Get('alert-rules')
   @PublicRoute(MESSAGING_RULES.read)
   listRules(
@@ -36,6 +57,11 @@ export class AlertsApiController {
     return this.api.read(reply, caller, 'alert-rules', request);
   }
 
+  @Documented({
+    tag: 'Alert rules',
+    summary: 'Get an alert rule',
+    answers: { 200: { description: 'The rule.', schema: one('AlertRule') } },
+  })
   @Get('alert-rules/:id')
   @PublicRoute(MESSAGING_RULES.read)
   getRule(
@@ -47,6 +73,13 @@ export class AlertsApiController {
     return this.api.read(reply, caller, `alert-rules/${ruleId}`, request);
   }
 
+  @Documented({
+    tag: 'Alert rules',
+    summary: 'Update an alert rule',
+    description:
+      'Only the fields sent change; `scope` is replaced as a whole. Changing what a firing rule watches (anything but `name`), or `enabled: false`, resolves its alert.',
+    answers: { 200: { description: 'The rule as changed.', schema: one('AlertRule') } },
+  })
   @Patch('alert-rules/:id')
   @PublicRoute(MESSAGING_RULES.update)
   update(
@@ -58,6 +91,12 @@ export class AlertsApiController {
     return this.api.write(reply, caller, ALERT_REQUEST_TYPES.alertRuleUpdate, { ...body, rule_id: ruleId });
   }
 
+  @Documented({
+    tag: 'Alert rules',
+    summary: 'Delete an alert rule',
+    description: 'Resolves its firing alert; its alerts stay readable.',
+    answers: { 204: { description: 'Deleted.' } },
+  })
   @Delete('alert-rules/:id')
   @PublicRoute(MESSAGING_RULES.delete)
   remove(
@@ -69,6 +108,13 @@ export class AlertsApiController {
   }
 
   /** Newest first; `filter[status]`, `filter[rule_id]`. */
+  @Documented({
+    tag: 'Alerts',
+    summary: 'List alerts',
+    description: 'Newest first (by `started_at`).',
+    list: { filters: { status: '`firing` or `resolved`.', rule_id: 'The id of the rule that raised it.' } },
+    answers: { 200: { description: 'A page of alerts.', schema: page('Alert') } },
+  })
   @Get('alerts')
   @PublicRoute(MESSAGING_RULES.read)
   listAlerts(
@@ -79,6 +125,11 @@ export class AlertsApiController {
     return this.api.read(reply, caller, 'alerts', request);
   }
 
+  @Documented({
+    tag: 'Alerts',
+    summary: 'Get an alert',
+    answers: { 200: { description: 'The alert.', schema: one('Alert') } },
+  })
   @Get('alerts/:id')
   @PublicRoute(MESSAGING_RULES.read)
   getAlert(

@@ -14,6 +14,7 @@ import { PublicRoute } from '../auth/public-route.decorator';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
+import { Documented, one, page } from '../openapi/documented.decorator';
 import { MESSAGING_RULES, MessagingApi } from './messaging-api';
 
 /**
@@ -28,6 +29,13 @@ export class ChannelsApiController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
+  @Documented({
+    tag: 'Channels',
+    summary: 'Create a channel',
+    description:
+      'The provider must serve the channel type and the credentials must hold everything it needs (→ 422 at the field). The first channel of a type is its default; `is_default: true` takes the flag from the current default. Credentials are answered masked, never in clear; `callback_url` is the address to give the provider.',
+    answers: { 201: { description: 'The channel, credentials masked.', schema: one('Channel') } },
+  })
   @Post()
   @PublicRoute(MESSAGING_RULES.create)
   async create(
@@ -47,6 +55,17 @@ export class ChannelsApiController {
     });
   }
 
+  @Documented({
+    tag: 'Channels',
+    summary: 'List channels',
+    description: 'Oldest first.',
+    list: {
+      filters: {
+        type: 'A channel type (whatsapp, sms, email, rcs, telegram, messenger, instagram, browser_push).',
+      },
+    },
+    answers: { 200: { description: 'A page of channels, credentials masked.', schema: page('Channel') } },
+  })
   @Get()
   @PublicRoute(MESSAGING_RULES.read)
   list(
@@ -57,6 +76,11 @@ export class ChannelsApiController {
     return this.api.read(reply, caller, 'channels', request);
   }
 
+  @Documented({
+    tag: 'Channels',
+    summary: 'Get a channel',
+    answers: { 200: { description: 'The channel, credentials masked.', schema: one('Channel') } },
+  })
   @Get(':id')
   @PublicRoute(MESSAGING_RULES.read)
   get(
@@ -68,6 +92,13 @@ export class ChannelsApiController {
     return this.api.read(reply, caller, `channels/${channelId}`, request);
   }
 
+  @Documented({
+    tag: 'Channels',
+    summary: 'Update a channel',
+    description:
+      'Only the fields sent change. `credentials` and `metadata` are merged one level deep (a member set to null is removed) and the credentials must still hold every one the provider needs. `status` may be set to `active` or `disabled` (a disabled channel sends nothing: its messages fail with `channel_disabled`). `is_default: true` makes it the one default channel of its type.',
+    answers: { 200: { description: 'The channel as changed, credentials masked.', schema: one('Channel') } },
+  })
   @Patch(':id')
   @PublicRoute(MESSAGING_RULES.update)
   update(
@@ -84,6 +115,13 @@ export class ChannelsApiController {
     });
   }
 
+  @Documented({
+    tag: 'Channels',
+    summary: 'Delete a channel',
+    description:
+      'Deleting the default channel of a type passes the flag to the oldest channel of the type left.',
+    answers: { 204: { description: 'Deleted.' } },
+  })
   @Delete(':id')
   @PublicRoute(MESSAGING_RULES.delete)
   remove(
@@ -94,6 +132,13 @@ export class ChannelsApiController {
     return this.api.write(reply, caller, MESSAGING_REQUEST_TYPES.channelDelete, { channel_id: channelId });
   }
 
+  @Documented({
+    tag: 'Channels',
+    summary: "Add a browser's push subscription",
+    description:
+      "Takes the browser's PushSubscription JSON on a `browser_push` channel (another type → 422). The endpoint must be https to a public address (→ 422 at `/data/attributes/endpoint`). The same endpoint again answers the same `subscriber_id` and `created_at` (201), with the keys it last sent. A contact's `browser_push` channel link holds the `subscriber_id`.",
+    answers: { 201: { description: 'The subscription.', schema: one('PushSubscription') } },
+  })
   @Post(':id/push-subscriptions')
   @PublicRoute(MESSAGING_RULES.create)
   subscribe(
@@ -109,6 +154,13 @@ export class ChannelsApiController {
     });
   }
 
+  @Documented({
+    tag: 'Channels',
+    summary: 'Simulate an inbound message on a sandbox channel',
+    description:
+      'Acts as an inbound message from `from` (extensions §9.5): matched to a contact (an unknown sender on a phone channel becomes one), and an opt-out or opt-in keyword changes the suppression list and the consent. Sandbox channels only; any other channel → 404.',
+    answers: { 202: { description: 'The inbound message, as recorded.', schema: one('InboundMessage') } },
+  })
   @Post(':id/sandbox/inbound')
   @PublicRoute(MESSAGING_RULES.create)
   async sandboxInbound(

@@ -12,6 +12,7 @@ import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
+import { Documented, one, page } from '../openapi/documented.decorator';
 import { MESSAGING_RULES, MessagingApi } from './messaging-api';
 
 /** Templates (extensions §9): Liquid bodies per channel type, parsed and stored by the messaging service. */
@@ -22,6 +23,13 @@ export class TemplatesApiController {
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
   ) {}
 
+  @Documented({
+    tag: 'Templates',
+    summary: 'Create a template',
+    description:
+      'Bodies are Liquid (`{{ contact.name }}`, `{{ contact.data.plan }}`, `{{ event.data.total }}`, `{{ vars.code }}`, filters such as `default`, `upcase`, `date`). `name` is unique per workspace and channel type; `subject` and `html` are for email only, `provider_template` for whatsapp only; `body` is required unless `provider_template` is given. A template that does not parse → 422 at the field with its line and column.',
+    answers: { 201: { description: 'The template.', schema: one('Template') } },
+  })
   @Post()
   @PublicRoute(MESSAGING_RULES.create)
   async create(
@@ -36,6 +44,13 @@ export class TemplatesApiController {
     });
   }
 
+  @Documented({
+    tag: 'Templates',
+    summary: 'List templates',
+    description: 'Oldest first.',
+    list: { filters: { name: 'The exact name.', channel: 'A channel type.' } },
+    answers: { 200: { description: 'A page of templates.', schema: page('Template') } },
+  })
   @Get()
   @PublicRoute(MESSAGING_RULES.read)
   list(
@@ -46,6 +61,11 @@ export class TemplatesApiController {
     return this.api.read(reply, caller, 'templates', request);
   }
 
+  @Documented({
+    tag: 'Templates',
+    summary: 'Get a template',
+    answers: { 200: { description: 'The template.', schema: one('Template') } },
+  })
   @Get(':id')
   @PublicRoute(MESSAGING_RULES.read)
   get(
@@ -57,6 +77,13 @@ export class TemplatesApiController {
     return this.api.read(reply, caller, `templates/${templateId}`, request);
   }
 
+  @Documented({
+    tag: 'Templates',
+    summary: 'Update a template',
+    description:
+      'Only the fields sent change; null clears `body`, `subject`, `html` and `provider_template`. The change is judged by the template it makes (→ 422 at the field).',
+    answers: { 200: { description: 'The template as changed.', schema: one('Template') } },
+  })
   @Patch(':id')
   @PublicRoute(MESSAGING_RULES.update)
   update(
@@ -71,6 +98,11 @@ export class TemplatesApiController {
     });
   }
 
+  @Documented({
+    tag: 'Templates',
+    summary: 'Delete a template',
+    answers: { 204: { description: 'Deleted.' } },
+  })
   @Delete(':id')
   @PublicRoute(MESSAGING_RULES.delete)
   remove(
@@ -82,6 +114,15 @@ export class TemplatesApiController {
   }
 
   /** Renders without sending and records nothing: a read, like the audience preview (read permission). */
+  @Documented({
+    tag: 'Templates',
+    summary: 'Render a template without sending',
+    description:
+      'Renders the template for `contact_id` (optional), `variables` (as `vars`) and `event`, as a send would, and records nothing (the `read` permission). A missing variable without a `default` filter → 422 whose detail names it; an unknown contact → 422 at `/data/attributes/contact_id`.',
+    answers: {
+      200: { description: 'The rendered subject, body and html.', schema: one('RenderedTemplate') },
+    },
+  })
   @Post(':id/render')
   @PublicRoute(MESSAGING_RULES.read)
   render(

@@ -11,7 +11,7 @@ import {
 import { LOGGER } from '@cms/service-kit';
 import { Controller, Get, HttpException, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ApiBody, ApiConsumes, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
@@ -20,6 +20,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { MAX_INBOUND_BODY_BYTES } from '../integrations/receive-webhook/inbound-webhook.controller';
 import { MESSAGING } from '../messaging-api/messaging-api';
+import { Documented, type SuccessAnswer } from '../openapi/documented.decorator';
 import { queryOf } from '../proxy/upstream.proxy';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
@@ -29,8 +30,25 @@ import { WritePathService } from '../write-path/write-path.service';
 /** Twilio posts its callbacks form-encoded; Meta and Telegram post JSON. */
 const FORM = 'application/x-www-form-urlencoded';
 
-/** Where providers reach the gateway when PUBLIC_BASE_URL is not set (extensions §7). */
-export const DEFAULT_PUBLIC_BASE_URL = 'http://127.0.0.1:3000';
+/** The answer to a recorded callback: `{}`. */
+const RECORDED = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+/** Every answer to a callback URL counts against its limit (PROVIDER_CALLBACKS_PER_URL) and says so. */
+const RATE_LIMIT_HEADERS: SuccessAnswer['headers'] = {
+  'X-RateLimit-Limit': {
+    description: 'Callbacks this URL may take in the rate-limit window.',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': { description: 'Callbacks left in the window.', schema: { type: 'integer' } },
+};
+
+const TOO_MANY_CALLBACKS: SuccessAnswer = {
+  description: 'More callbacks to this URL than its limit; Retry-After says when.',
+  headers: {
+    ...RATE_LIMIT_HEADERS,
+    'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
+  },
+};
 
 /** What the gateway asks the messaging service about a callback, before anything is recorded. */
 export interface CallbackVerification {
@@ -90,15 +108,22 @@ export class ProviderCallbackController {
   ) {}
 
   @Get(':token')
-  @ApiOperation({
+  @Documented({
+    tag: 'Provider callbacks',
     summary: "A provider's callback by GET: Meta's subscription handshake, or a status callback",
     description:
       'No API key. With hub.mode=subscribe, hub.verify_token and hub.challenge the challenge is answered as text/plain when the verify token is the channel’s (else 403). Any other verified GET is recorded with its query string as a form-encoded body.',
-  })
-  @ApiResponse({ status: 200, description: 'Recorded, or the handshake challenge (text/plain).' })
-  @ApiResponse({
-    status: 429,
-    description: 'More callbacks to this URL than its limit; Retry-After says when.',
+    answers: {
+      200: {
+        description: 'Recorded (`{}`), or the handshake challenge (text/plain).',
+        headers: RATE_LIMIT_HEADERS,
+        content: {
+          'application/json': RECORDED,
+          'text/plain': { type: 'string', description: 'The `hub.challenge` sent, as it was sent.' },
+        },
+      },
+      429: TOO_MANY_CALLBACKS,
+    },
   })
   receiveGet(
     @Param('token') token: string,
@@ -111,19 +136,19 @@ export class ProviderCallbackController {
   @Post(':token')
   @RawJsonBody()
   @AcceptsBodyMediaTypes(FORM)
-  @ApiOperation({
+  @Documented({
+    tag: 'Provider callbacks',
     summary: "A provider's callback: message statuses and inbound messages",
     description:
       'No API key: the provider’s own signature (X-Twilio-Signature, X-Hub-Signature-256, X-Telegram-Bot-Api-Secret-Token) is checked with the channel’s credentials before anything is recorded. The body (JSON or form-encoded, at most 1 MiB) is recorded as sent.',
+    answers: {
+      200: { description: 'Recorded.', schema: RECORDED, headers: RATE_LIMIT_HEADERS },
+      429: TOO_MANY_CALLBACKS,
+    },
   })
   @ApiConsumes('application/json', FORM)
   @ApiBody({
     schema: { type: 'object', additionalProperties: true, description: 'As the provider sends it.' },
-  })
-  @ApiResponse({ status: 200, description: 'Recorded.' })
-  @ApiResponse({
-    status: 429,
-    description: 'More callbacks to this URL than its limit; Retry-After says when.',
   })
   receivePost(
     @Param('token') token: string,
@@ -152,7 +177,7 @@ export class ProviderCallbackController {
       const verification: CallbackVerification = {
         token,
         method: get ? 'GET' : 'POST',
-        url: `${this.config.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL}${request.url}`,
+        url: `${this.config.publicBaseUrl}${request.url}`,
         query: Object.fromEntries(new URLSearchParams(query)),
         headers: headersOf(request),
         body_base64: body.toString('base64'),

@@ -15,6 +15,7 @@ import { PublicRoute, type PublicRouteRule } from '../auth/public-route.decorato
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
+import { Documented, one } from '../openapi/documented.decorator';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { SEGMENTS, SegmentsApi } from './segments-api';
 
@@ -70,6 +71,15 @@ export class AudienceImportJobsController {
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
   ) {}
 
+  @Documented({
+    tag: 'Imports',
+    summary: 'Process an upload into an import audience',
+    description:
+      'Queues a job that imports the rows of an upload (`path`, from `POST /api/v1/audience-import/preview`) into a new audience named `audience_name` (`source: import`). Each row is matched like an event’s contact, by the mapped phone then email column; a matched contact is added to the audience and otherwise left as it is; an unmatched row creates a contact when `create_new_entities` is true and is skipped (`no_match`) otherwise. A `path` of another workspace, unknown or expired → 422 at `/data/attributes/path`; a mapping naming neither `phone` nor `email` → 422 at `/data/attributes/mapping`; a mapped column the file does not have → 422 at `/data/attributes/mapping/<key>`; an `audience_name` the workspace has → 422 at `/data/attributes/audience_name`. The same path processed again is a job into an audience of its own, and creates nothing twice.',
+    answers: {
+      202: { description: 'Queued; read the job for its progress.', schema: one('ImportJobQueued') },
+    },
+  })
   @Post('process')
   @PublicRoute(IMPORT_RULES.create)
   async process(
@@ -128,6 +138,13 @@ export class AudienceImportJobsController {
     });
   }
 
+  @Documented({
+    tag: 'Imports',
+    summary: 'Read an import job',
+    description:
+      'Its status (`queued`, `running`, `completed`, `failed`) and progress while it runs: rows processed, contacts created and matched, rows skipped and the first 100 of them with the reason. A job fails when its upload expired before all its rows were sent, or a chunk of its rows can never be decided; the chunks sent before still count.',
+    answers: { 200: { description: 'The job.', schema: one('ImportJob') } },
+  })
   @Get('jobs/:id')
   @PublicRoute(IMPORT_RULES.read)
   job(

@@ -9,12 +9,13 @@ import {
 } from '@cms/http';
 import { Controller, Inject, Post, Req, Res } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ApiBody, ApiConsumes, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { Caller } from '../auth/principal.decorator';
 import type { Principal } from '../auth/principal';
 import { PublicRoute, type PublicRouteRule } from '../auth/public-route.decorator';
+import { Documented, one } from '../openapi/documented.decorator';
 import { UpstreamProxy, type UpstreamAnswer } from '../proxy/upstream.proxy';
 import { SEGMENTS } from './segments-api';
 import { FILE_FIELD, FILE_POINTER, formError, UploadFileBody } from './upload-form';
@@ -86,10 +87,29 @@ export class AudienceImportUploadController {
   @Post('preview')
   @PublicRoute(UPLOAD_RULE)
   @StreamedBody(MULTIPART)
-  @ApiOperation({
+  @Documented({
+    tag: 'Imports',
     summary: 'Upload a CSV file to import: answers its columns, first rows and row count',
     description:
-      'multipart/form-data with the file in the part `file`: UTF-8 (a byte order mark is fine), comma, semicolon or tab separated (told from the header row), a header row naming every column once, at most 50 MiB and 1,000,000 data rows. Short rows are completed with empty cells; a value past the last column is refused. `path` names the upload for POST /api/v1/audience-import/process for 24 hours, in this workspace only.',
+      'multipart/form-data with the file in the part `file` (with or without a file name; other parts are read past): UTF-8 (a byte order mark is fine), comma, semicolon or tab separated (told from the header row), a header row naming every column once, at most 50 MiB and 1,000,000 data rows. Short rows are completed with empty cells; a value past the last column is refused. The file streams through to the segments service as it arrives. `path` names the upload for `POST /api/v1/audience-import/process` for 24 hours, in this workspace only. A refused file stores nothing.',
+    answers: {
+      201: { description: 'Stored; the preview.', schema: one('ImportUpload') },
+      400: { description: 'The body is not well-formed multipart/form-data.' },
+      408: { description: 'Nothing of the file arrived for 30 seconds.' },
+      413: {
+        description:
+          'The file is larger than 50 MiB (pointer `/data/attributes/file`; nothing is stored), or the form has more than 30 parts, 10 files, 20 fields or a field over 64 KiB.',
+      },
+      415: { description: 'The body is not multipart/form-data.' },
+      422: {
+        description:
+          'No part named `file`, or a file the rules refuse (not UTF-8, U+0000, no or a bad header row, a value past the last column, a row over 1 MiB, more than 1,000,000 rows, an unclosed quote); pointer `/data/attributes/file`.',
+      },
+      429: {
+        description:
+          'Too many requests for the key; or the workspace has 2 uploads in progress, or holds 250 MiB of uploads made in the last 24 hours, or the service takes as many uploads as it can at once; Retry-After says when to send the file again. Pointer `/data/attributes/file`.',
+      },
+    },
   })
   @ApiConsumes(MULTIPART)
   @ApiBody({
@@ -98,43 +118,6 @@ export class AudienceImportUploadController {
       required: [FILE_FIELD],
       properties: { [FILE_FIELD]: { type: 'string', format: 'binary', description: 'The CSV file.' } },
     },
-  })
-  @ApiResponse({
-    status: 201,
-    description: 'Stored; the preview.',
-    schema: {
-      type: 'object',
-      properties: {
-        data: {
-          type: 'object',
-          properties: {
-            path: { type: 'string', pattern: '^upl_[0-9a-f]{32}$' },
-            columns: { type: 'array', items: { type: 'string' } },
-            sample_rows: {
-              type: 'array',
-              description: 'The first five data rows, keyed by column.',
-              items: { type: 'object', additionalProperties: { type: 'string' } },
-            },
-            row_count: { type: 'integer', description: 'Data rows, the header not counted.' },
-            delimiter: { type: 'string', enum: [',', ';', '\t'] },
-          },
-        },
-      },
-    },
-  })
-  @ApiResponse({ status: 400, description: 'The body is not well-formed multipart/form-data.' })
-  @ApiResponse({ status: 408, description: 'Nothing of the file arrived for 30 seconds.' })
-  @ApiResponse({ status: 413, description: 'The file is larger than 50 MiB.' })
-  @ApiResponse({ status: 415, description: 'The body is not multipart/form-data.' })
-  @ApiResponse({
-    status: 429,
-    description:
-      'The workspace has 2 uploads in progress, or holds 250 MiB of uploads made in the last 24 hours, or the service takes as many uploads as it can at once; Retry-After says when to send the file again. Pointer `/data/attributes/file`.',
-  })
-  @ApiResponse({
-    status: 422,
-    description:
-      'No part named `file`, or a file the rules refuse (not UTF-8, no or a bad header row, more than 1,000,000 rows, not CSV); pointer `/data/attributes/file`.',
   })
   async preview(
     @Caller() caller: Principal,

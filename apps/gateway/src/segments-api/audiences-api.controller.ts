@@ -15,6 +15,7 @@ import { PublicRoute } from '../auth/public-route.decorator';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
 import { MESSAGING_RULES } from '../messaging-api/messaging-api';
+import { Documented, one, page } from '../openapi/documented.decorator';
 import { SegmentsApi } from './segments-api';
 
 /** A filter the language cannot read is refused here, before anything enters the log. */
@@ -35,6 +36,13 @@ export class AudiencesApiController {
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
   ) {}
 
+  @Documented({
+    tag: 'Audiences',
+    summary: 'Create an audience',
+    description:
+      'An audience made of `filter_criteria` (extensions §11) and lists of contact ids. A filter the language cannot read is refused before anything is recorded (422 with a pointer such as `/data/attributes/filter_criteria/0/operator`); an `audience` condition naming an audience the workspace does not have, or a chain of such conditions leading back to this audience, → 422 at `/data/attributes/filter_criteria`; a contact id that names no contact of the workspace → 422 at its place in its list; a name the workspace has → 422 at `/data/attributes/name`. Answers the audience as a read shows it right after the write, with its size.',
+    answers: { 201: { description: 'Created.', schema: one('AudienceWritten') } },
+  })
   @Post('audiences')
   @PublicRoute(MESSAGING_RULES.create)
   async create(
@@ -57,6 +65,18 @@ export class AudiencesApiController {
     );
   }
 
+  @Documented({
+    tag: 'Audiences',
+    summary: 'List audiences',
+    description: 'Oldest first; each with its size as of the answer.',
+    answers: { 200: { description: 'A page of audiences.', schema: page('Audience') } },
+    list: {
+      filters: {
+        name: 'Only the audience of this exact name.',
+        source: '`filters` or `import`.',
+      },
+    },
+  })
   @Get('audiences')
   @PublicRoute(MESSAGING_RULES.read)
   list(
@@ -67,6 +87,12 @@ export class AudiencesApiController {
     return this.api.read(reply, caller, 'audiences', request);
   }
 
+  @Documented({
+    tag: 'Audiences',
+    summary: 'Read an audience',
+    description: 'With its exact size as of the answer (relative dates relative to that moment).',
+    answers: { 200: { description: 'The audience.', schema: one('Audience') } },
+  })
   @Get('audiences/:id')
   @PublicRoute(MESSAGING_RULES.read)
   get(
@@ -78,6 +104,13 @@ export class AudiencesApiController {
     return this.api.read(reply, caller, `audiences/${audienceId}`, request);
   }
 
+  @Documented({
+    tag: 'Audiences',
+    summary: 'Change an audience',
+    description:
+      'Only the fields sent change; `null` empties a list or the filter. The rules of the create apply; an import audience takes no `filter_criteria` (422). Answers the audience as a read shows it right after the write, with its size.',
+    answers: { 200: { description: 'Changed.', schema: one('AudienceWritten') } },
+  })
   @Patch('audiences/:id')
   @PublicRoute(MESSAGING_RULES.update)
   async update(
@@ -100,6 +133,17 @@ export class AudiencesApiController {
     );
   }
 
+  @Documented({
+    tag: 'Audiences',
+    summary: 'Delete an audience',
+    answers: {
+      204: { description: 'Deleted.' },
+      409: {
+        description:
+          "Another audience's filter names this one (`Audience 4 is used by the filter of audience 7`); change that filter first.",
+      },
+    },
+  })
   @Delete('audiences/:id')
   @PublicRoute(MESSAGING_RULES.delete)
   remove(
@@ -111,6 +155,13 @@ export class AudiencesApiController {
   }
 
   /** A read that takes a body (read permission, extensions §3). */
+  @Documented({
+    tag: 'Audiences',
+    summary: 'Preview an audience definition',
+    description:
+      'A read (read permission; nothing is recorded): the exact number of contacts a definition matches now, the first `limit` of them by id (1–100, default 10), and how many of them every channel type could reach with marketing. The body meets the rules of an audience (the same 422s); every field is optional, `{}` matches every contact. Counts what the segments service’s view of the contacts holds: a contact answered a moment ago is in it within a second.',
+    answers: { 200: { description: 'The preview.', schema: one('AudiencePreview') } },
+  })
   @Post('audience/preview')
   @PublicRoute(MESSAGING_RULES.read)
   preview(

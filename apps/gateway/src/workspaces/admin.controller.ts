@@ -8,6 +8,7 @@ import { mintApiKey } from '../auth/api-key.secret';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
+import { Documented, one } from '../openapi/documented.decorator';
 import { WritePathService } from '../write-path/write-path.service';
 import { AdminGuard } from './admin.guard';
 import { ApiKeyEntity } from './api-key.entity';
@@ -25,6 +26,12 @@ export class AdminController {
 
   @Post('workspaces')
   @HttpCode(201)
+  @Documented({
+    tag: 'Workspaces',
+    summary: 'Create a workspace',
+    description: 'Operator token only. `plan` is one of starter, pro, business, agency.',
+    answers: { 201: { description: 'Created: the workspace.', schema: one('WorkspaceCreated') } },
+  })
   async createWorkspace(@Body() body: CreateWorkspaceDto): Promise<{ data: unknown }> {
     const id = await this.ids.next('workspace');
     const answer = await this.writePath.submit({
@@ -43,6 +50,14 @@ export class AdminController {
 
   @Patch('workspaces/:id')
   @HttpCode(200)
+  @Documented({
+    tag: 'Workspaces',
+    summary: 'Rename a workspace or change its plan',
+    description:
+      'Only the fields sent change (a `null` `name` or `plan` is 422). A plan change applies to every ' +
+      'request recorded after it, on every gateway replica.',
+    answers: { 200: { description: 'The workspace as updated.', schema: one('Workspace') } },
+  })
   async updateWorkspace(
     @PathId('id', 'Workspace') id: number,
     @Body() body: UpdateWorkspaceDto,
@@ -65,6 +80,14 @@ export class AdminController {
 
   @Post('workspaces/:id/api-keys')
   @HttpCode(201)
+  @Documented({
+    tag: 'API keys',
+    summary: 'Create an API key for a workspace',
+    description:
+      '`permissions` is a non-empty subset of read, create, update, delete, each once. The key itself is ' +
+      'in this answer only: it is stored as its hash.',
+    answers: { 201: { description: 'Created: the key, with `key`.', schema: one('ApiKeyCreated') } },
+  })
   async createApiKey(
     @PathId('id', 'Workspace') workspaceId: number,
     @Body() body: CreateApiKeyDto,
@@ -89,6 +112,14 @@ export class AdminController {
   }
 
   @Delete('api-keys/:id')
+  @Documented({
+    tag: 'API keys',
+    summary: 'Delete an API key',
+    description:
+      'The key is refused (401) from then on, on every gateway replica within 5 seconds. A key already ' +
+      'deleted is 404.',
+    answers: { 204: { description: 'Deleted; no body.' } },
+  })
   async deleteApiKey(
     @PathId('id', 'API key') id: number,
     @Res({ passthrough: true }) reply: FastifyReply,

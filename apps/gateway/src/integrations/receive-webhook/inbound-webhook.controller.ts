@@ -4,17 +4,18 @@ import { CONTACT_REQUEST_TYPES, EVENT_REQUEST_TYPES, MAX_IDEMPOTENCY_KEY } from 
 import { JsonApiException, jsonApiErrorObject, RawJsonBody, readJsonBody } from '@cms/http';
 import { LOGGER } from '@cms/service-kit';
 import { Controller, Headers, HttpCode, HttpException, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ApiBody } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../../config';
 import { IdAllocatorRepository } from '../../ids/id-allocator.repository';
+import { Documented } from '../../openapi/documented.decorator';
 import { RateLimitService } from '../../rate-limit/rate-limit.service';
 import { WritePathService, type WriteAnswer } from '../../write-path/write-path.service';
 import { readInboundPayload, type InboundRequest } from './inbound-payload';
 import { InboundIntegrations, type InboundIntegration } from './inbound-integrations';
-import { INBOUND_PAYLOAD_SCHEMA, INBOUND_RESPONSES } from './inbound-webhook.openapi';
+import { INBOUND_PAYLOAD_SCHEMA, INBOUND_WEBHOOK_DOC } from './inbound-webhook.openapi';
 import { signatureMatches } from './webhook-signature';
 
 /** extensions §5: the raw body is capped at 1 MiB, whatever the gateway's general body limit. */
@@ -41,20 +42,8 @@ export class InboundWebhookController {
   @Post(':token')
   @HttpCode(202)
   @RawJsonBody()
-  @ApiOperation({
-    summary: 'Inbound webhook of an integration: record an event and/or add or update a contact',
-    description:
-      'No API key: X-Webhook-Signature is the hex HMAC-SHA256 of the raw body keyed with the signing secret (optionally prefixed sha256=). Available on every plan; 1,200 requests a minute per integration.',
-  })
-  @ApiHeader({ name: 'X-Webhook-Signature', required: true, description: '[sha256=]<hex HMAC-SHA256>' })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'A retry with the same key is recorded once.',
-  })
+  @Documented(INBOUND_WEBHOOK_DOC)
   @ApiBody({ schema: INBOUND_PAYLOAD_SCHEMA })
-  @ApiResponse(INBOUND_RESPONSES.accepted)
-  @ApiResponse(INBOUND_RESPONSES.repeated)
   async receive(
     @Param('token') token: string,
     @Headers('x-webhook-signature') signature: string | undefined,

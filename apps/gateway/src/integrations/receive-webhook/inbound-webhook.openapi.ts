@@ -1,5 +1,6 @@
-import type { ApiResponseOptions } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+
+import { one, type OperationDoc, type SuccessAnswer } from '../../openapi/documented.decorator';
 
 const TEXT_OR_NUMBER: SchemaObject = { oneOf: [{ type: 'string', maxLength: 255 }, { type: 'number' }] };
 
@@ -57,26 +58,40 @@ export const INBOUND_PAYLOAD_SCHEMA: SchemaObject = {
   },
 };
 
-const ANSWER: SchemaObject = {
-  type: 'object',
-  required: ['data'],
-  properties: {
-    data: {
-      type: 'object',
-      required: ['event_id', 'contact_id'],
-      properties: {
-        event_id: { type: 'integer', nullable: true, description: 'Null when the payload had no event.' },
-        contact_id: { type: 'integer' },
-      },
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': {
+    description: 'Requests this integration may receive a minute (1,200).',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': { description: 'Requests left this minute.', schema: { type: 'integer' } },
+} satisfies SuccessAnswer['headers'];
+
+/** What the document says of `POST /webhook/integration/{token}` (its errors are added by the document). */
+export const INBOUND_WEBHOOK_DOC: OperationDoc = {
+  tag: 'Inbound webhook',
+  summary: 'Receive a payload: record an event and/or add or update a contact',
+  description:
+    'No API key: X-Webhook-Signature is the hex HMAC-SHA256 of the raw body keyed with the signing secret ' +
+    '(optionally prefixed sha256=); a missing or wrong one is 401 and nothing is recorded. Available on every ' +
+    'plan; 1,200 requests a minute per integration. With `event` the payload records an event exactly as ' +
+    '`POST /api/v1/events` does; without it, it only adds or updates the contact. A retry with the same ' +
+    'Idempotency-Key or the same top-level `id` is recorded once and answered 200 with the original ids.',
+  headers: {
+    'X-Webhook-Signature': { required: true, description: '[sha256=]<hex HMAC-SHA256 of the raw body>' },
+    'Idempotency-Key': {
+      description: '1–255 characters: a retry with the same key is recorded once.',
+    },
+  },
+  answers: {
+    202: {
+      description: 'Recorded: the event id (null without an event) and the contact id.',
+      schema: one('InboundWebhookAnswer'),
+      headers: RATE_LIMIT_HEADERS,
+    },
+    200: {
+      description: 'A retry (same Idempotency-Key or payload id): the original ids; nothing recorded again.',
+      schema: one('InboundWebhookAnswer'),
+      headers: RATE_LIMIT_HEADERS,
     },
   },
 };
-
-export const INBOUND_RESPONSES = {
-  accepted: { status: 202, description: 'Recorded.', schema: ANSWER },
-  repeated: {
-    status: 200,
-    description: 'A retry (same Idempotency-Key or payload id): the original ids, nothing recorded again.',
-    schema: ANSWER,
-  },
-} satisfies Record<string, ApiResponseOptions>;
