@@ -1,6 +1,8 @@
 import { Kafka, logLevel, type LogEntry, type logCreator } from 'kafkajs';
 import type { Logger } from 'pino';
 
+import { fixKafkajsRequestQueue } from './request-queue-fix';
+
 export interface KafkaConfig {
   brokers: string[];
   clientId: string;
@@ -32,6 +34,7 @@ function pinoLogCreator(logger: Logger): logCreator {
 }
 
 export function createKafka(config: KafkaConfig, logger?: Logger): Kafka {
+  fixKafkajsRequestQueue();
   return new Kafka({
     clientId: config.clientId,
     brokers: config.brokers,

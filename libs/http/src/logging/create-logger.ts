@@ -29,8 +29,8 @@ export function createLogger(service: string, options: CreateLoggerOptions = {})
 
 /**
  * Node prints process warnings as plain text on stderr; a service's output is JSON lines only, so
- * warnings go through the logger instead. kafkajs schedules its first request with a negative delay,
- * which Node 24 reports as TimeoutNegativeWarning and treats as 1 ms: that one is debug noise.
+ * warnings go through the logger instead. A timeout of a negative delay (which kafkajs set before
+ * libs/kafka's request-queue fix) is reported as TimeoutNegativeWarning and run after 1 ms: debug noise.
  */
 export function logProcessWarnings(logger: Logger): void {
   process.removeAllListeners('warning');
