@@ -1,7 +1,7 @@
 import { ConfigError, DEFAULT_PUBLIC_BASE_URL, EnvReader, serviceBaseConfig, type Env } from '@cms/config';
 import { parseRebuildPlan } from '@cms/kafka';
 import { parseNetworks } from '@cms/http';
-import type { KitConfig } from '@cms/service-kit';
+import { SAFETY_POLL_MS, type KitConfig } from '@cms/service-kit';
 
 /**
  * `consumerName` names the requests consumer's checkpoints and consumer group, `<name>.contacts` the
@@ -19,7 +19,10 @@ export interface MessagingConfig extends KitConfig {
   sandboxStatusDelayMs: number;
   /** CIDRs push subscription endpoints may be at although they are not public. */
   allowNetworks: string[];
-  /** The send worker: batches of `batchSize` jobs, `concurrency` of them in hand, polling every `pollMs`. */
+  /**
+   * The send and timer workers: batches of `batchSize` jobs, `concurrency` of them in hand; woken by the
+   * commit that adds work and by due times, `pollMs` is their safety poll.
+   */
   sendWorker: { batchSize: number; concurrency: number; pollMs: number };
 }
 
@@ -60,7 +63,7 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
     sendWorker: {
       batchSize: reader.integer('SEND_WORKER_BATCH', 200, 1),
       concurrency: reader.integer('SEND_WORKER_CONCURRENCY', 2, 1),
-      pollMs: reader.integer('SEND_WORKER_POLL_MS', 50, 5),
+      pollMs: reader.integer('SEND_WORKER_POLL_MS', SAFETY_POLL_MS, 5),
     },
     ...(options.rebuild ? { rebuild: parseRebuildPlan(reader.required('REBUILD_PLAN')) } : {}),
   };

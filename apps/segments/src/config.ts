@@ -1,6 +1,6 @@
 import { EnvReader, serviceBaseConfig, type Env } from '@cms/config';
 import { parseRebuildPlan } from '@cms/kafka';
-import type { KitConfig } from '@cms/service-kit';
+import { SAFETY_POLL_MS, type KitConfig } from '@cms/service-kit';
 
 /** `consumerName` names the requests consumer's checkpoints and consumer group. */
 export interface SegmentsConfig extends KitConfig {
@@ -8,7 +8,8 @@ export interface SegmentsConfig extends KitConfig {
   /** Contacts the in-memory indexes of previews hold at most, all workspaces together. */
   indexMaxContacts: number;
   /**
-   * The import worker: looks for work every `pollMs`; a workspace's jobs have at most `chunksAhead`
+   * The import worker: woken by the commit that queues a job or decides chunks, it looks for work at
+   * least every `pollMs` (its safety poll); a workspace's jobs have at most `chunksAhead`
    * chunks sent to the contacts service and not decided yet, all together; a turn sends at most
    * `chunksPerTurn` chunks.
    */
@@ -45,7 +46,7 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
     kafkaSessionTimeoutMs: reader.integer('KAFKA_SESSION_TIMEOUT_MS', 30_000, 6_000),
     indexMaxContacts: reader.integer('SEGMENT_INDEX_MAX_CONTACTS', 5_000_000, 1_000),
     importWorker: {
-      pollMs: reader.integer('IMPORT_WORKER_POLL_MS', 200, 5),
+      pollMs: reader.integer('IMPORT_WORKER_POLL_MS', SAFETY_POLL_MS, 5),
       chunksAhead: reader.integer('IMPORT_CHUNKS_AHEAD', 8, 1),
       chunksPerTurn: reader.integer('IMPORT_CHUNKS_PER_TURN', 8, 1),
     },

@@ -1,6 +1,6 @@
 import { ConfigError, EnvReader, serviceBaseConfig, type Env } from '@cms/config';
 import { parseRebuildPlan } from '@cms/kafka';
-import type { KitConfig } from '@cms/service-kit';
+import { SAFETY_POLL_MS, type KitConfig } from '@cms/service-kit';
 
 import { parseNetworks } from '@cms/http';
 
@@ -9,7 +9,10 @@ export interface DeliveryWorkerConfig {
   maxInFlight: number;
   /** Deliveries in flight to one endpoint at most, all replicas together. */
   perEndpoint: number;
-  /** How often the worker looks for due deliveries when nothing woke it. */
+  /**
+   * The safety poll: the longest the worker sleeps when no delivery is due (new deliveries, freed slots
+   * and due times wake it sooner).
+   */
   pollMs: number;
   /** A claimed delivery stays leased for the timeout plus this, then another worker may take it. */
   leaseMarginMs: number;
@@ -84,7 +87,7 @@ export function loadConfig(
     worker: {
       maxInFlight: reader.integer('WEBHOOK_MAX_IN_FLIGHT', 64),
       perEndpoint: reader.integer('WEBHOOK_ENDPOINT_CONCURRENCY', 4),
-      pollMs: reader.integer('WEBHOOK_POLL_MS', 500, 10),
+      pollMs: reader.integer('WEBHOOK_POLL_MS', SAFETY_POLL_MS, 10),
       leaseMarginMs: reader.integer('WEBHOOK_LEASE_MARGIN_MS', 15_000, 0),
       breakerResetMs: reader.integer('WEBHOOK_BREAKER_RESET_MS', 30_000, 100),
     },

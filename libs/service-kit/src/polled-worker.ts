@@ -3,22 +3,38 @@ import type { Logger } from 'pino';
 import { CommitSignalListener, type CommitSignalListenerOptions } from './commit-signal';
 import type { BackgroundWorker } from './service-definition';
 
+/**
+ * The safety poll of a worker woken by commit signals: how long it sleeps at most when nothing is due,
+ * in case a signal was lost (its listener's session dropped as the work was committed).
+ */
+export const SAFETY_POLL_MS = 5000;
+
 export interface PollingLoopOptions {
   /** Turns run side by side. */
   concurrency: number;
+  /** The longest sleep when idle: the safety poll of a worker that is woken, else its pace. */
   pollMs: number;
   logger: Logger;
   /** One round of work; answers whether there may be more right away. */
   turn(): Promise<boolean>;
+  /**
+   * When the earliest work not due yet falls due (ms since the epoch), undefined when none waits: an
+   * idle turn sleeps until then if it is sooner than `pollMs`.
+   */
+  nextDueAt?(): Promise<number | undefined>;
 }
+
+/** A worker never sleeps less than this for work due now (a row leased by another turn, a clock skew). */
+const SHORTEST_SLEEP_MS = 10;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**
- * Runs a worker's turns until stopped: again at once while there is more, else after `pollMs` (or
- * sooner when kicked); a turn that throws (the database away) is retried with a growing pause.
+ * Runs a worker's turns until stopped: again at once while there is more, else when kicked, when the
+ * earliest waiting work falls due, or after `pollMs`, whichever comes first; a turn that throws (the
+ * database away) is retried with a growing pause.
  */
 export class PollingLoop {
   private running = false;
@@ -70,15 +86,25 @@ export class PollingLoop {
     }
   }
 
-  private idle(): Promise<void> {
-    if (this.kicked) return Promise.resolve();
-    return new Promise<void>((resolve) => {
+  private async idle(): Promise<void> {
+    let sleepMs = this.options.pollMs;
+    if (this.options.nextDueAt && !this.kicked) {
+      try {
+        const due = await this.options.nextDueAt();
+        if (due !== undefined) sleepMs = Math.max(SHORTEST_SLEEP_MS, Math.min(sleepMs, due - Date.now()));
+      } catch (error) {
+        // The database away: the turn will say so; meanwhile sleep no longer than a poll.
+        this.options.logger.warn({ err: error }, 'could not read when the next work is due');
+      }
+    }
+    if (this.kicked || !this.running) return;
+    await new Promise<void>((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
         this.waiting.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, this.options.pollMs);
+      const timer = setTimeout(done, sleepMs);
       this.waiting.add(done);
     });
   }
@@ -94,12 +120,16 @@ export abstract class PolledWorker implements BackgroundWorker {
 
   /** `wakeOn`: a commit signal (signalOnCommit) that kicks the worker, wherever it was committed. */
   protected constructor(
-    options: Omit<PollingLoopOptions, 'turn'> & {
+    options: Omit<PollingLoopOptions, 'turn' | 'nextDueAt'> & {
       wakeOn?: Pick<CommitSignalListenerOptions, 'databaseUrl' | 'schema' | 'signal'>;
     },
   ) {
     const { wakeOn, ...loop } = options;
-    this.loop = new PollingLoop({ ...loop, turn: () => this.turn() });
+    this.loop = new PollingLoop({
+      ...loop,
+      turn: () => this.turn(),
+      nextDueAt: () => this.nextDueAt(),
+    });
     this.signal = wakeOn
       ? new CommitSignalListener({ ...wakeOn, logger: options.logger, onSignal: () => this.kick() })
       : undefined;
@@ -126,4 +156,12 @@ export abstract class PolledWorker implements BackgroundWorker {
 
   /** One round of work; answers whether there may be more right away. */
   protected abstract turn(): Promise<boolean>;
+
+  /**
+   * When the earliest work not yet due falls due (ms since the epoch): a worker whose work has due
+   * times says so, and sleeps until then rather than polling. Undefined: none waits, or no due times.
+   */
+  protected nextDueAt(): Promise<number | undefined> {
+    return Promise.resolve(undefined);
+  }
 }

@@ -1,4 +1,5 @@
 import type { UndoScope } from '@cms/kafka';
+import { signalOnCommit } from '@cms/service-kit';
 import type { EntityManager } from 'typeorm';
 
 import type { AlertMonitor } from '../alerts/alert-monitor';
@@ -14,6 +15,7 @@ import {
   type LinkRow,
 } from '../links/link-rows';
 import type { TimerEntity } from '../sending/send-job.entity';
+import { SEND_JOBS_SIGNAL, TIMERS_SIGNAL } from '../sending/work-signals';
 import { TemplateEntity } from '../templates/template.entity';
 import { EntityRows } from './entity-rows';
 import { EarlyStatusEntity, MessageEntity, type SuppressionEntity } from './message.entity';
@@ -302,9 +304,13 @@ export interface NewSendJob {
   dueAt: Date;
 }
 
-/** Send jobs, due at their time; one a message has already is kept as it is. */
+/**
+ * Send jobs, due at their time; one a message has already is kept as it is. The send worker is woken
+ * as the transaction commits (SEND_JOBS_SIGNAL).
+ */
 export async function insertSendJobs(manager: EntityManager, jobs: NewSendJob[]): Promise<void> {
   if (jobs.length === 0) return;
+  await signalOnCommit(manager, SEND_JOBS_SIGNAL);
   await manager.query(
     `INSERT INTO messaging_send_jobs (message_id, workspace_id, due_at, state)
      SELECT id, workspace_id, due_at, 'pending'
@@ -323,9 +329,13 @@ export async function deleteSendJobs(manager: EntityManager, messageIds: string[
   await manager.query('DELETE FROM messaging_send_jobs WHERE message_id = ANY ($1::text[])', [messageIds]);
 }
 
-/** Timers; one whose id is set already is kept as it is. */
+/**
+ * Timers; one whose id is set already is kept as it is. The timer worker is woken as the transaction
+ * commits (TIMERS_SIGNAL), to sleep until the earliest timer.
+ */
 export async function insertTimers(manager: EntityManager, timers: NewTimer[]): Promise<void> {
   if (timers.length === 0) return;
+  await signalOnCommit(manager, TIMERS_SIGNAL);
   await manager.query(
     `INSERT INTO messaging_timers (id, workspace_id, message_id, kind, payload, due_at)
      SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[])

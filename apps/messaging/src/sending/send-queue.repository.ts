@@ -81,6 +81,18 @@ export class SendQueueRepository {
     private readonly requestsTopic: string,
   ) {}
 
+  /**
+   * When the earliest job not claimable now becomes claimable (ms since the epoch): its due time, or the
+   * end of its lease when a worker holds it. Undefined when there is no job.
+   */
+  async nextDueAt(): Promise<number | undefined> {
+    const rows: Array<{ at: number | null }> = await this.dataSource.query(
+      `SELECT (extract(epoch FROM min(greatest(due_at, coalesce(leased_until, due_at)))) * 1000)::float8 AS at
+         FROM messaging_send_jobs`,
+    );
+    return rows[0]?.at ?? undefined;
+  }
+
   async claim(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
     const result: unknown = await this.dataSource.query(
       `WITH due AS (

@@ -14,6 +14,7 @@ import type {
   SendQueueRepository,
 } from './send-queue.repository';
 import { recipientOf } from './recipient-rules';
+import { SEND_JOBS_SIGNAL } from './work-signals';
 
 export interface SendWorkerOptions {
   queue: SendQueueRepository;
@@ -24,7 +25,10 @@ export interface SendWorkerOptions {
   batchSize: number;
   /** Batches in hand at once. */
   concurrency: number;
+  /** The safety poll: the longest sleep when no job is due (a commit signal or a due time wakes it sooner). */
   pollMs: number;
+  /** Where the commit signal of new send jobs (SEND_JOBS_SIGNAL) is listened for. */
+  wakeOn: { databaseUrl: string; schema: string };
   /** Longest a provider may take to answer: the lease of a job being sent outlives it. */
   providerTimeoutMs: number;
   logger: Logger;
@@ -47,7 +51,16 @@ const UNREADABLE_CREDENTIALS_RETRY_MS = 60_000;
  */
 export class SendWorker extends PolledWorker {
   constructor(private readonly options: SendWorkerOptions) {
-    super({ concurrency: options.concurrency, pollMs: options.pollMs, logger: options.logger });
+    super({
+      concurrency: options.concurrency,
+      pollMs: options.pollMs,
+      logger: options.logger,
+      wakeOn: { ...options.wakeOn, signal: SEND_JOBS_SIGNAL },
+    });
+  }
+
+  protected override nextDueAt(): Promise<number | undefined> {
+    return this.options.queue.nextDueAt();
   }
 
   /** One batch: answers whether it was full (more may be due). */

@@ -5,12 +5,16 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 
 import { appendWorkerRecords, type WorkerRecord } from './worker-records';
+import { TIMERS_SIGNAL } from './work-signals';
 
 export interface TimerWorkerOptions {
   dataSource: DataSource;
   requestsTopic: string;
   batchSize: number;
+  /** The safety poll: the longest sleep when no timer is due (a commit signal or a due time wakes it sooner). */
   pollMs: number;
+  /** Where the commit signal of new timers (TIMERS_SIGNAL) is listened for. */
+  wakeOn: { databaseUrl: string; schema: string };
   logger: Logger;
   onOutboxWritten(): void;
 }
@@ -62,7 +66,19 @@ function recordOf(timer: DueTimer): WorkerRecord {
  */
 export class TimerWorker extends PolledWorker {
   constructor(private readonly options: TimerWorkerOptions) {
-    super({ concurrency: 1, pollMs: options.pollMs, logger: options.logger });
+    super({
+      concurrency: 1,
+      pollMs: options.pollMs,
+      logger: options.logger,
+      wakeOn: { ...options.wakeOn, signal: TIMERS_SIGNAL },
+    });
+  }
+
+  protected override async nextDueAt(): Promise<number | undefined> {
+    const rows: Array<{ at: number | null }> = await this.options.dataSource.query(
+      'SELECT (extract(epoch FROM min(due_at)) * 1000)::float8 AS at FROM messaging_timers',
+    );
+    return rows[0]?.at ?? undefined;
   }
 
   protected async turn(): Promise<boolean> {

@@ -1,8 +1,10 @@
 import type { ImportJobStatus, ImportRowDecisionV1 } from '@cms/contracts';
 import type { SqlWindow } from '@cms/http';
+import { signalOnCommit } from '@cms/service-kit';
 import { In, type EntityManager, type QueryDeepPartialEntity, type Repository } from 'typeorm';
 
 import { ImportJobEntity } from './import-job.entity';
+import { IMPORT_WORK_SIGNAL } from './import-work-signal';
 import type { DecidedChunk } from './import-progress';
 
 /** Import jobs, their decided chunks and the members they add, through one EntityManager. */
@@ -37,8 +39,10 @@ export class ImportJobRepository {
     return this.jobs.findOneBy({ id, workspaceId });
   }
 
+  /** A new job; the import worker is woken as the transaction commits. */
   async insert(job: ImportJobEntity): Promise<void> {
     await this.jobs.insert(job as QueryDeepPartialEntity<ImportJobEntity>);
+    await signalOnCommit(this.manager, IMPORT_WORK_SIGNAL);
   }
 
   /** Stores what decided chunks and the job's end change. */

@@ -98,6 +98,32 @@ export class DeliveryQueueRepository {
     private readonly options: { retryDelaysSeconds: readonly number[]; requestsTopic: string },
   ) {}
 
+  /**
+   * When the earliest delivery that `claim` would take but for its time becomes claimable (ms since the
+   * epoch): its next attempt, or the end of its lease. Deliveries behind an earlier one of their subject,
+   * of a switched-off endpoint, of one whose breaker is open here, or of one with no free slot are left
+   * out: what frees them wakes the worker (the earlier delivery's own time, a slot freed here, a breaker
+   * that closes), or the safety poll when another replica frees a slot. Undefined: none waits.
+   */
+  async nextDueAt(limits: Pick<ClaimLimits, 'perEndpoint' | 'skipEndpoints'>): Promise<number | undefined> {
+    const rows: Array<{ at: number | null }> = await this.dataSource.query(
+      `SELECT (extract(epoch FROM min(greatest(d.next_attempt_at, coalesce(d.leased_until, d.next_attempt_at))))
+               * 1000)::float8 AS at
+         FROM webhook_deliveries d
+         JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE d.status = 'pending' AND e.enabled AND NOT (e.id = ANY ($2::uuid[]))
+          AND (SELECT count(*) FROM webhook_deliveries busy
+                WHERE busy.endpoint_id = e.id AND busy.status = 'pending' AND busy.leased_until > now()) < $1
+          AND (d.subject IS NULL OR NOT EXISTS (
+                SELECT 1 FROM webhook_deliveries earlier
+                 WHERE earlier.endpoint_id = d.endpoint_id AND earlier.subject IS NOT NULL
+                   AND earlier.subject = d.subject AND earlier.status = 'pending'
+                   AND earlier.fact_offset < d.fact_offset))`,
+      [limits.perEndpoint, limits.skipEndpoints],
+    );
+    return rows[0]?.at ?? undefined;
+  }
+
   async claim(limits: ClaimLimits): Promise<ClaimedDelivery[]> {
     if (limits.limit <= 0) return [];
     const token = randomUUID();

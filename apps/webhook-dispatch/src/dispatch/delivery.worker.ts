@@ -28,6 +28,8 @@ export interface DeliveryWorkerOptions {
 /** How long a secret that cannot be opened holds a delivery back: an operator has to fix SECRETS_KEY. */
 const UNREADABLE_SECRET_RETRY_MS = 60_000;
 const SWEEP_EVERY_MS = 60_000;
+/** Never less, for work due now that a claim still does not take (a clock skew between here and Postgres). */
+const SHORTEST_SLEEP_MS = 10;
 
 /** An attempt whose worker died before it was recorded counts as `interrupted`. */
 function attemptLabel(result: AttemptResult | undefined): string {
@@ -153,8 +155,34 @@ export class DeliveryWorker {
       }
       // A full claim may have left more due work behind: go again as soon as a slot frees.
       if (claimedFull && this.inFlight.size < config.maxInFlight) continue;
-      await this.idle(config.pollMs);
+      await this.idle(await this.sleepMs());
     }
+  }
+
+  /**
+   * How long to sleep with nothing to claim: until the earliest waiting delivery or breaker trial is
+   * due, the safety poll (`pollMs`) at the most; new and redelivered deliveries and freed slots wake the
+   * worker sooner (kick).
+   */
+  private async sleepMs(): Promise<number> {
+    const { config, queue, gates, logger } = this.options;
+    if (this.kicked || !this.running) return 0;
+    const due: number[] = [];
+    const trial = gates.nextTrialAt();
+    if (trial !== undefined) due.push(trial);
+    if (this.inFlight.size < config.maxInFlight) {
+      try {
+        const next = await queue.nextDueAt({
+          perEndpoint: config.perEndpoint,
+          skipEndpoints: gates.openEndpoints(),
+        });
+        if (next !== undefined) due.push(next);
+      } catch (error) {
+        logger.warn({ err: error }, 'could not read when the next delivery is due');
+      }
+    }
+    const until = Math.min(...due) - Date.now();
+    return Math.max(SHORTEST_SLEEP_MS, Math.min(config.pollMs, until));
   }
 
   private async idle(ms: number): Promise<void> {

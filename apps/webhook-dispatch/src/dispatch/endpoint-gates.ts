@@ -70,6 +70,17 @@ export class EndpointGates {
     return [...this.gates].filter(([, gate]) => gate.breaker.opened).map(([id]) => id);
   }
 
+  /** When the first open breaker lets a trial through (ms since the epoch); undefined when none is open. */
+  nextTrialAt(): number | undefined {
+    let first: number | undefined;
+    for (const gate of this.gates.values()) {
+      if (!gate.breaker.opened) continue;
+      const at = gate.openedAt + this.options.resetMs;
+      if (first === undefined || at < first) first = at;
+    }
+    return first;
+  }
+
   state(endpointId: string): 'closed' | 'open' | 'half-open' {
     const breaker = this.gates.get(endpointId)?.breaker;
     if (!breaker) return 'closed';

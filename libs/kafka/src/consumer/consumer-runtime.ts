@@ -13,11 +13,11 @@ import { partitionKey } from './partition-key';
 import type { ChunkHandler, RecordContext } from './record-context';
 import { SupervisedConsumer } from './supervised-consumer';
 import { TransactionRunner, type Member, type Outcome } from './transaction-runner';
-import { fetchSettings, TransactionScheduler } from './transaction-scheduler';
+import { fetchSettings, TransactionScheduler, type FetchPolicy } from './transaction-scheduler';
 
 export type { ChunkHandler, ChunkRecord, RecordContext } from './record-context';
 export type { RejectedRecord } from './dead-letter-writer';
-export { GATHERING_FETCH } from './transaction-scheduler';
+export { GATHERING_FETCH, LONG_POLL_FETCH, type FetchPolicy } from './transaction-scheduler';
 export { partitionKey } from './partition-key';
 
 export interface ConsumerRuntimeOptions {
@@ -46,11 +46,12 @@ export interface ConsumerRuntimeOptions {
   /** Where dead letters go; default `cms.deadletters.v1`. */
   deadLetterTopic?: string;
   /**
-   * When the broker answers a fetch: once `minBytes` are there, or `maxWaitMs` after it was asked.
-   * Default 1 byte, 100 ms: at once. A consumer whose records are mostly another service's can let
-   * them gather (GATHERING_FETCH), for far fewer fetches under load at a few ms of delay.
+   * When the broker answers a fetch: once `minBytes` are there, or `maxWaitMs` after it was asked, and
+   * how often the consumer fetches at most. Default LONG_POLL_FETCH. A consumer whose records are
+   * mostly another service's can let them gather (GATHERING_FETCH), for far fewer fetches under load
+   * at a few ms of delay.
    */
-  fetch?: { minBytes: number; maxWaitMs: number };
+  fetch?: FetchPolicy;
   /** Records applied in one transaction at most. */
   maxRecordsPerTransaction?: number;
   /**
@@ -124,6 +125,8 @@ export class ConsumerRuntime {
   /** Chunks being applied apart (see applyApart), until their partition reads on. */
   private readonly apart = new Set<Promise<void>>();
   private running = false;
+  /** When kafkajs began the fetch whose batches are being handled (FETCH_START). */
+  private fetchStartedAt = 0;
 
   constructor(private readonly options: ConsumerRuntimeOptions) {
     this.checkpoints = new CheckpointStore(options.name, options.dataSource);
@@ -209,6 +212,9 @@ export class ConsumerRuntime {
       this.seekToCheckpoints(event.payload.memberAssignment).catch((error: unknown) => {
         this.options.logger.error({ err: error }, 'could not seek to the stored checkpoints');
       });
+    });
+    consumer.on(consumer.events.FETCH_START, () => {
+      this.fetchStartedAt = Date.now();
     });
     consumer.on(consumer.events.CRASH, (event) => {
       this.telemetry.crashed();
@@ -313,6 +319,17 @@ export class ConsumerRuntime {
       await heartbeat();
     }
     await commitOffsetsIfNecessary();
+    await this.paceFetches();
+  }
+
+  /**
+   * Holds the batch (and so the next fetch, which kafkajs begins once every batch of this one is
+   * handled) until `fetch.minIntervalMs` after this fetch began: records gather meanwhile.
+   */
+  private async paceFetches(): Promise<void> {
+    const interval = this.options.fetch?.minIntervalMs ?? 0;
+    const wait = this.fetchStartedAt + interval - Date.now();
+    if (interval > 0 && wait > 0 && this.running) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   /**

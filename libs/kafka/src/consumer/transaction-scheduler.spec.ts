@@ -292,16 +292,18 @@ describe('TransactionScheduler', () => {
 });
 
 describe('fetchSettings', () => {
-  it('fetches at once by default, and at least a transaction of records of a partition at a time', () => {
+  it('long-polls by default (a record answers the fetch at once), and brings a transaction of a partition at least', () => {
     expect(fetchSettings(undefined, 500)).toEqual({
       minBytes: 1,
-      maxWaitTimeInMs: 100,
+      maxWaitTimeInMs: 2000,
       maxBytesPerPartition: 1_048_576,
     });
+    // A gathering consumer long-polls the same way at rest: it paces its fetches itself under load.
     expect(fetchSettings(GATHERING_FETCH, 2000)).toEqual({
-      minBytes: 64 * 1024,
-      maxWaitTimeInMs: 20,
+      minBytes: 1,
+      maxWaitTimeInMs: 2000,
       maxBytesPerPartition: 2000 * 1024,
     });
+    expect(GATHERING_FETCH.minIntervalMs).toBe(20);
   });
 });

@@ -6,22 +6,40 @@ import type { ConsumerTelemetry } from './consumer-telemetry';
 import { partitionKey } from './partition-key';
 import type { Member, Outcome, TransactionRunner } from './transaction-runner';
 
+/** When the broker answers a consumer's fetch, and how often the consumer fetches at most. */
+export interface FetchPolicy {
+  /** The broker answers once this many bytes are there… */
+  minBytes: number;
+  /** …or this long after it was asked. */
+  maxWaitMs: number;
+  /** A fetch begins at least this long after the last one began (0: as soon as its records are handled). */
+  minIntervalMs?: number;
+}
+
+/**
+ * Every consumer's default: a long poll. The broker holds the fetch until a record is there (minBytes
+ * 1), so a record costs no wait, and at rest a consumer asks once every `maxWaitMs` rather than ten
+ * times a second. Stopping a consumer waits for its fetch in flight (kafkajs cannot cut it short), so
+ * the wait is also what a stop may take: 2 s keeps both small.
+ */
+export const LONG_POLL_FETCH: FetchPolicy = { minBytes: 1, maxWaitMs: 2000 };
+
 /**
  * For a consumer that sees every request but applies few (the gateway's and webhook-dispatch's
- * requests consumers, webhook-dispatch's facts consumer): under load a fetch waits for 64 KB of
- * records instead of returning with the one or two that came meanwhile; idle, it answers within
- * 20 ms, which is all a request it does apply waits longer.
+ * requests consumers, the facts consumers that keep only what they need): under load its fetches are
+ * 20 ms apart at least, each bringing what came meanwhile, instead of one fetch for every record or
+ * two; at rest it long-polls like any other, and a record is handled as it comes.
  */
-export const GATHERING_FETCH = { minBytes: 64 * 1024, maxWaitMs: 20 } as const;
+export const GATHERING_FETCH: FetchPolicy = { ...LONG_POLL_FETCH, minIntervalMs: 20 };
 
 /** The fetch settings of the kafkajs consumer: when the broker answers, and how much it brings. */
 export function fetchSettings(
-  fetch: { minBytes: number; maxWaitMs: number } | undefined,
+  fetch: FetchPolicy | undefined,
   maxPerTransaction: number,
 ): { minBytes: number; maxWaitTimeInMs: number; maxBytesPerPartition: number } {
   return {
-    minBytes: fetch?.minBytes ?? 1,
-    maxWaitTimeInMs: fetch?.maxWaitMs ?? 100,
+    minBytes: fetch?.minBytes ?? LONG_POLL_FETCH.minBytes,
+    maxWaitTimeInMs: fetch?.maxWaitMs ?? LONG_POLL_FETCH.maxWaitMs,
     // A fetch brings at least a transaction's worth of records of a partition (about 1 KB each).
     maxBytesPerPartition: Math.max(1_048_576, maxPerTransaction * 1024),
   };

@@ -28,9 +28,12 @@ export interface OutboxRelayOptions {
    * must get through in order, so a batch is cut by bytes as well as by rows.
    */
   batchBytes?: number;
-  /** How often the first waiting row is looked at, to tell a relay that moves from one that does not. */
+  /**
+   * How often the first waiting row is looked at while rows wait, to tell a relay that moves from one
+   * that does not (every 5 s when the outbox was empty at the last look).
+   */
   progressProbeMs?: number;
-  /** Safety net when a notification is missed. */
+  /** Safety net when a notification is missed: the commit that writes rows wakes the relay (default 5 s). */
   pollMs?: number;
   /** How often a replica that is not the relay checks whether the relay went away. */
   standbyMs?: number;
@@ -42,6 +45,9 @@ export interface OutboxRelayOptions {
 
 /** Messages one produce call of the relay carries at most (see publishBatch). */
 const MESSAGES_PER_SEND = 1000;
+
+/** How often an empty outbox is looked at for rows that no relay moves. */
+const EMPTY_PROBE_MS = 5000;
 
 /** A scrape never waits longer than this for the backlog count; it shows the last count instead. */
 const BACKLOG_READ_TIMEOUT_MS = 1000;
@@ -106,7 +112,7 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 5000;
-    this.pollMs = options.pollMs ?? 500;
+    this.pollMs = options.pollMs ?? 5000;
     this.standbyMs = options.standbyMs ?? 2000;
     this.batchBytes = options.batchBytes ?? MAX_PRODUCE_REQUEST_BYTES;
     this.vacuumAfterRows = options.vacuumAfterRows ?? 20_000;
@@ -148,12 +154,23 @@ export class OutboxRelay {
     this.running = true;
     this.stopReportingBacklog = this.metrics?.addBacklogReader(() => this.reportedBacklog());
     this.stopReportingStall = this.metrics?.addOutboxStallReader(() => this.stalledMs());
-    this.probeTimer = setInterval(() => {
-      // The database away is another check's business: the last look stands meanwhile.
-      this.probeHead().catch(() => undefined);
-    }, this.progressProbeMs);
-    this.probeTimer.unref();
+    this.scheduleProbe();
     this.loop = this.run();
+  }
+
+  /** The next look at the first waiting row: soon while rows wait, seldom while the outbox is empty. */
+  private scheduleProbe(): void {
+    const delay =
+      this.head.id === null ? Math.max(EMPTY_PROBE_MS, this.progressProbeMs) : this.progressProbeMs;
+    this.probeTimer = setTimeout(() => {
+      // The database away is another check's business: the last look stands meanwhile.
+      void this.probeHead()
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.running) this.scheduleProbe();
+        });
+    }, delay);
+    this.probeTimer.unref();
   }
 
   /** Something was committed to the outbox: publish without waiting for the poll. */
@@ -172,7 +189,7 @@ export class OutboxRelay {
     this.running = false;
     this.stopReportingBacklog?.();
     this.stopReportingStall?.();
-    clearInterval(this.probeTimer);
+    clearTimeout(this.probeTimer);
     this.wake?.();
     await this.loop;
     this.loop = undefined;

@@ -5,6 +5,7 @@ import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 
 import { SupervisedConsumer } from '../consumer/supervised-consumer';
+import { LONG_POLL_FETCH } from '../consumer/transaction-scheduler';
 
 interface Waiting {
   resolve: (outcome: Envelope | undefined) => void;
@@ -40,7 +41,9 @@ export class OutcomeWaiter {
       create: () =>
         options.kafka.consumer({
           groupId: this.groupId,
-          maxWaitTimeInMs: 20,
+          // A long poll: an outcome answers the fetch as it comes; at rest it asks every 2 s, not 50 times.
+          maxWaitTimeInMs: LONG_POLL_FETCH.maxWaitMs,
+          minBytes: LONG_POLL_FETCH.minBytes,
           allowAutoTopicCreation: false,
           retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },
         }),

@@ -13,7 +13,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 import { SOURCE } from '../../config';
-import { IMPORT_CHUNKS_DECIDED_SIGNAL } from '../emit-chunks/import.worker';
+import { IMPORT_WORK_SIGNAL } from '../import-work-signal';
 import { ImportJobRepository } from '../import-job.repository';
 import { importJobFact } from '../import-job.resource';
 import type { DecidedChunk } from '../import-progress';
@@ -79,7 +79,7 @@ export class ImportRowsApplier {
         }),
       );
     }
-    if (recorded) await signalOnCommit(manager, IMPORT_CHUNKS_DECIDED_SIGNAL);
+    if (recorded) await signalOnCommit(manager, IMPORT_WORK_SIGNAL);
     return facts;
   }
 }

@@ -18,9 +18,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { SOURCE } from '../../config';
 import type { ImportMapping } from '../import-job.entity';
 import { chunkRows, columnIndexes, importRow } from './import-chunk-rows';
-
-/** Signalled by a transaction that recorded decided chunks: their jobs may send more. */
-export const IMPORT_CHUNKS_DECIDED_SIGNAL = 'import_chunks_decided';
+import { IMPORT_WORK_SIGNAL } from '../import-work-signal';
 
 export interface ImportWorkerOptions {
   dataSource: DataSource;
@@ -79,8 +77,8 @@ export function chunkRecordId(jobId: number, chunk: number): string {
  * turn sends at most `chunksPerTurn` chunks, taking jobs oldest first among the workspaces with room
  * (a workspace at its window does not hold back the jobs of others). Replicas each run a worker: each
  * keeps the window, so a workspace may have a window per replica ahead at the most. A transaction
- * that records decided chunks signals the worker as it commits (IMPORT_CHUNKS_DECIDED_SIGNAL), so the
- * window is topped up at once rather than at the next poll.
+ * that queues a job or records decided chunks signals the worker as it commits (IMPORT_WORK_SIGNAL), so
+ * a job starts and its window is topped up at once; the poll is only a safety net.
  *
  * A job whose upload's rows are no longer there (an expired upload is removed) can never send the
  * rest: the worker appends `audience-import.fail.requested` for it, and its sending ends there. A job
@@ -95,7 +93,7 @@ export class ImportWorker extends PolledWorker {
       wakeOn: {
         databaseUrl: options.databaseUrl,
         schema: options.schema,
-        signal: IMPORT_CHUNKS_DECIDED_SIGNAL,
+        signal: IMPORT_WORK_SIGNAL,
       },
     });
   }
