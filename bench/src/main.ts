@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { Client } from 'pg';
+import { SERVICE_NAMES } from '@cms/config';
 import { makeTestCertificates } from '@cms/testing';
 
 import {
@@ -28,6 +29,7 @@ import { measureAlertLatency, type AlertLatency } from './figures/alert-latency.
 import { measureContactsReplay, type ContactsReplay } from './figures/contacts-replay.figure';
 import { measureEventLatency, type EventLatency } from './figures/event-latency.figure';
 import { eventRequestSource } from './figures/events-rate.figure';
+import { measureIdle, type IdleCpu } from './figures/idle.figure';
 import { measureLinkRedirects, type LinkRedirects } from './figures/link-redirects.figure';
 import { measureMessagesSent, type MessagesSent } from './figures/messages-sent.figure';
 import { measureSegmentImport, type SegmentImportResult } from './figures/segment-import.figure';
@@ -45,6 +47,7 @@ import { HttpsReceiver } from './support/https.receiver';
 import { allMet, ratioOf, renderTable, thousands, type Row } from './support/report';
 
 const PHASES = [
+  'idle',
   'baselines',
   'rate',
   'latency',
@@ -114,6 +117,8 @@ function settings(argv: string[]): Settings {
 function sizes(quick: boolean) {
   return quick
     ? {
+        idleSettleSeconds: 10,
+        idleSeconds: 20,
         kafkaRecords: 100_000,
         levelSeconds: 4,
         warmupSeconds: 3,
@@ -131,6 +136,8 @@ function sizes(quick: boolean) {
         segmentFreshSamples: 10,
       }
     : {
+        idleSettleSeconds: 15,
+        idleSeconds: 60,
         kafkaRecords: 300_000,
         levelSeconds: 10,
         warmupSeconds: 5,
@@ -214,6 +221,7 @@ interface Results {
     pgCopy?: PgCopyBaseline;
   };
   figures: {
+    idle?: IdleCpu | { status: 'failed'; reason: string };
     eventsRate?: SustainedSearch | { status: 'failed'; reason: string };
     eventLatency?: EventLatency | { status: 'failed'; reason: string };
     webhookDeliveries?: WebhookDeliveries | { status: 'failed'; reason: string };
@@ -274,6 +282,8 @@ function buildTable(results: Results): Row[] {
   const { kafkaProducer, noopFastify, pgCopy } = results.baselines;
   const noop = isSearch(noopFastify) ? noopFastify.best : undefined;
   const copyRate = pgCopy?.status === 'measured' ? pgCopy.rowsPerSecond! : undefined;
+
+  rows.push(idleRow(results.figures.idle));
 
   const rate = results.figures.eventsRate;
   const best = isSearch(rate) ? rate.best : undefined;
@@ -528,6 +538,54 @@ function messageLatencyRow(latency: MessagesSent | { status: 'failed'; reason: s
  * Tracked-link redirects: p50/p99 of `GET /l/<token>` at 1,000 clicks/s, beside the same load on the
  * same gateway's `GET /health` (the cost of any answer on this machine at that moment).
  */
+/**
+ * What the system cost at rest before it woke on work (issue 27: every consumer fetching ten times a
+ * second and more, the job workers polling Postgres every 50–500 ms), measured the same way: % of one
+ * core per process.
+ */
+const IDLE_BEFORE_PCT_OF_CORE = {
+  kafka: 24,
+  messaging: 12.8,
+  gateway: 11.4,
+  'webhook-dispatch': 11,
+  segments: 10.8,
+  postgres: 7,
+  contacts: 4.6,
+};
+const IDLE_GOAL_PCT_OF_CORE = 5;
+
+function idleRow(idle: IdleCpu | { status: 'failed'; reason: string } | undefined): Row {
+  const measured = isMeasured(idle) ? idle : undefined;
+  const before =
+    Math.round(Object.values(IDLE_BEFORE_PCT_OF_CORE).reduce((sum, pct) => sum + pct, 0) * 10) / 10;
+  return {
+    id: 'idle',
+    figure: 'the whole system at rest: CPU of every service, Kafka, Postgres and Redis',
+    value: measured?.totalPctOfCore ?? null,
+    unit: '% of one core',
+    shown: measured
+      ? `${measured.totalPctOfCore}% of one core over ${measured.seconds} s (` +
+        Object.entries(measured.byGroupPctOfCore)
+          .map(([group, pct]) => `${group} ${pct}%`)
+          .join(', ') +
+        ')'
+      : idle === undefined
+        ? 'not measured'
+        : `failed: ${(idle as { reason: string }).reason}`,
+    baseline: { name: 'before waking on work (polling)', value: before, unit: '% of one core' },
+    ratio: measured ? ratioOf(measured.totalPctOfCore, before) : null,
+    goal: `≤ ${IDLE_GOAL_PCT_OF_CORE}% of one core`,
+    met: measured
+      ? measured.totalPctOfCore <= IDLE_GOAL_PCT_OF_CORE
+        ? 'yes'
+        : 'no'
+      : idle === undefined
+        ? 'n/a'
+        : 'no',
+    cpu: '',
+  };
+}
+
 function linksRow(links: LinkRedirects | { status: 'failed'; reason: string } | undefined): Row {
   const measured = isMeasured(links) ? links : undefined;
   const refused = Object.entries(measured?.refused ?? {})
@@ -885,6 +943,20 @@ async function main(): Promise<number> {
     log(`making ${TENANTS} workspaces with a key each`);
     const tenants = await system.tenants(TENANTS, 'business');
     const source = eventRequestSource(tenants);
+
+    if (options.phases.has('idle')) {
+      // First, on a system that has done nothing else yet; the services it starts for it stop after.
+      const started = SERVICE_NAMES.filter((name) => !system!.isRunning(name));
+      log(`figure: the whole system at rest for ${size.idleSeconds} s`);
+      results.figures.idle = await measureIdle(
+        system,
+        tenants[0]!,
+        meter,
+        { seconds: size.idleSeconds, settleSeconds: size.idleSettleSeconds },
+        log,
+      ).catch(failed);
+      for (const name of started) await system.stopService(name);
+    }
 
     if (options.phases.has('baselines')) {
       log(`baseline: Kafka producer perf tool, ${thousands(size.kafkaRecords)} records of 1 KB`);

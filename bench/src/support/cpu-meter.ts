@@ -69,6 +69,17 @@ export class CpuMeter {
     return { at: performance.now(), totals: new Map(this.totals), machine: { busy: total - idle, total } };
   }
 
+  /** Every group's CPU between two snapshots, in % of one core to 0.01 (none left out for being small). */
+  pctOfCore(start: Snapshot, end: Snapshot): Record<string, number> {
+    const seconds = (end.at - start.at) / 1000;
+    return Object.fromEntries(
+      [...end.totals].map(([group, ticks]): [string, number] => {
+        const used = (ticks - (start.totals.get(group) ?? 0)) / this.hz;
+        return [group, Math.round((used / seconds) * 10000) / 100];
+      }),
+    );
+  }
+
   between(start: Snapshot, end: Snapshot): CpuUsage {
     const seconds = (end.at - start.at) / 1000;
     const byGroupPctOfCore = Object.fromEntries(
