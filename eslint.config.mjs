@@ -2,6 +2,12 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+/** The end-to-end suites drive the whole system, its customer SDK included, in tests and shipped code alike. */
+const E2E_DEPENDENCIES = {
+  sourceTag: 'type:e2e',
+  onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing', 'type:sdk'],
+};
+
 export default [
   {
     ignores: [
@@ -37,16 +43,7 @@ export default [
             // The service kit puts the plumbing together into a whole service; services are built on it.
             { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
-            {
-              sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: [
-                'type:contracts',
-                'type:infra',
-                'type:kit',
-                'type:testing',
-                'type:sdk',
-              ],
-            },
+            E2E_DEPENDENCIES,
             {
               sourceTag: 'type:app',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
@@ -89,16 +86,7 @@ export default [
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:testing'],
             },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },
-            {
-              sourceTag: 'type:e2e',
-              onlyDependOnLibsWithTags: [
-                'type:contracts',
-                'type:infra',
-                'type:kit',
-                'type:testing',
-                'type:sdk',
-              ],
-            },
+            E2E_DEPENDENCIES,
             {
               sourceTag: 'type:app',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:infra', 'type:kit', 'type:testing'],
