@@ -1,9 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 
-import { makeTestCertificates, type TestCertificates } from '@cms/testing';
-
+import { HttpsReceiver } from './https-receiver';
 import { System } from './system';
 import { verifyWebhookSignature, WebhookContract } from './webhook-contract';
 
@@ -26,44 +23,24 @@ export interface ReceivedDelivery {
  * Once given the gateway's document (`checkAgainst`), it holds every delivery to the document's
  * `webhooks` entry for its kind and keeps what differs in `problems`.
  */
-export class HookReceiver {
+export class HookReceiver extends HttpsReceiver {
   readonly hooks: Hook[] = [];
   /** Every delivery, verified or not, in arrival order. */
   readonly received: ReceivedDelivery[] = [];
   /** How deliveries differed from the document's `webhooks`. */
   readonly problems: string[] = [];
-  readonly certificates: TestCertificates;
   private secret = '';
   private contract: WebhookContract | undefined;
-  private readonly server: Server;
 
   constructor(name: string) {
-    this.certificates = makeTestCertificates(name);
-    this.server = createServer(
-      { key: this.certificates.key, cert: this.certificates.cert },
-      (request, response) => {
-        let body = '';
-        request.setEncoding('utf8');
-        request.on('data', (chunk: string) => (body += chunk));
-        request.on('end', () => {
-          this.received.push({ headers: request.headers, body });
-          if (this.contract) this.problems.push(...this.contract.check(request.headers, body));
-          if (this.verified(request.headers['service-signature'] as string | undefined, body)) {
-            this.hooks.push(JSON.parse(body) as Hook);
-          }
-          response.writeHead(200).end();
-        });
-      },
-    );
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  url(path: string): string {
-    return `https://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+    super(name, (headers, raw) => {
+      const body = raw.toString('utf8');
+      this.received.push({ headers, body });
+      if (this.contract) this.problems.push(...this.contract.check(headers, body));
+      if (this.verified(headers['service-signature'] as string | undefined, body)) {
+        this.hooks.push(JSON.parse(body) as Hook);
+      }
+    });
   }
 
   /** The endpoint's signing secret, once the endpoint is made. */
@@ -84,11 +61,6 @@ export class HookReceiver {
         `deliveries differ from the OpenAPI document's webhooks:\n  ${[...new Set(this.problems)].join('\n  ')}`,
       );
     }
-  }
-
-  stop(): void {
-    this.server.close();
-    this.certificates.remove();
   }
 
   /** Any `v1` may match: after a roll-secret the header carries a second one, made with the old secret. */

@@ -1,12 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 
 import { createCmsClient, verifyWebhook, WebhookVerificationError, type CmsClient } from '@cms/sdk';
-import { eventually, makeTestCertificates, type TestCertificates } from '@cms/testing';
+import { eventually } from '@cms/testing';
 
 import { System } from '../src';
 import { ApiContract } from '../src/contract';
+import { HttpsReceiver } from '../src/https-receiver';
 
 /** A delivery as the customer's endpoint receives it: headers and the raw bytes of the body. */
 interface Delivery {
@@ -15,33 +14,11 @@ interface Delivery {
 }
 
 /** The customer's HTTPS endpoint: keeps every delivery as received (nothing verified), answers 200. */
-class RawReceiver {
+class RawReceiver extends HttpsReceiver {
   readonly deliveries: Delivery[] = [];
-  readonly certificates: TestCertificates = makeTestCertificates('sdk-hooks');
-  private readonly server: Server = createServer(
-    { key: this.certificates.key, cert: this.certificates.cert },
-    (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.deliveries.push({ headers: request.headers, body: Buffer.concat(chunks) });
-        response.writeHead(200).end();
-      });
-    },
-  );
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  url(path: string): string {
-    return `https://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
-  }
-
-  stop(): void {
-    this.server.close();
-    this.certificates.remove();
+  constructor() {
+    super('sdk-hooks', (headers, body) => this.deliveries.push({ headers, body }));
   }
 }
 
