@@ -98,7 +98,17 @@ export interface ServiceBaseConfig {
   databaseSchema: string;
   kafkaBrokers: string[];
   topics: Topics;
+  /**
+   * KAFKA_FETCH_WAIT_MS: how long the broker holds a consumer's fetch when no record comes (a long
+   * poll: a record answers it at once). At rest each consumer asks once per wait; a stopping
+   * consumer also waits for its fetch in flight (the broker answers a connection's requests in
+   * order, so nothing cuts it short), so the wait bounds what a stop or a rebalance may add too.
+   */
+  kafkaFetchWaitMs: number;
 }
+
+/** The default of KAFKA_FETCH_WAIT_MS: at rest a consumer costs one fetch every 5 s. */
+export const DEFAULT_KAFKA_FETCH_WAIT_MS = 5000;
 
 /** Where a service's tables are: DATABASE_URL, and DATABASE_SCHEMA or the service's own default. */
 export function databaseSettings(reader: EnvReader, defaultSchema: string): { url: string; schema: string } {
@@ -119,6 +129,7 @@ export function serviceBaseConfig(
     databaseSchema: database.schema,
     kafkaBrokers: reader.list('KAFKA_BROKERS'),
     topics: reader.topics(),
+    kafkaFetchWaitMs: reader.integer('KAFKA_FETCH_WAIT_MS', DEFAULT_KAFKA_FETCH_WAIT_MS, 100),
   };
 }
 

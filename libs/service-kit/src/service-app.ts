@@ -9,7 +9,7 @@ import {
 } from '@cms/http';
 import {
   createKafka,
-  GATHERING_FETCH,
+  longPoll,
   KafkaRecordServer,
   OutboxRelay,
   prepareRebuild,
@@ -195,15 +195,14 @@ function connectConsumers<C extends KitConfig, O>(
       ...(declaration.chunk ? { chunk: app.get(declaration.chunk) } : {}),
       ...(rebuild
         ? {
+            fetch: longPoll(config.kafkaFetchWaitMs),
             until: untilOf(rebuild, name),
             ...declaration.rebuild,
             ...(share.of > 1
               ? { owns: (_: string, partition: number) => partition % share.of === share.index }
               : {}),
           }
-        : declaration.gatherFetch
-          ? { fetch: GATHERING_FETCH }
-          : {}),
+        : { fetch: longPoll(config.kafkaFetchWaitMs, declaration.gatherFetch) }),
       ...(declaration.answersRequests || declaration.onRejected
         ? {
             onRejected: async (rejected: RejectedRecord, context: RecordContext) => {

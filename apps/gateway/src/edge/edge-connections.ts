@@ -34,6 +34,7 @@ export const EDGE_CONNECTIONS: Provider[] = [
         logger,
         topic: config.topics.outcomes,
         groupPrefix: 'gateway-outcomes',
+        fetchWaitMs: config.kafkaFetchWaitMs,
       });
       await waiter.start();
       return waiter;

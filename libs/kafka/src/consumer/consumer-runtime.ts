@@ -17,7 +17,7 @@ import { fetchSettings, TransactionScheduler, type FetchPolicy } from './transac
 
 export type { ChunkHandler, ChunkRecord, RecordContext } from './record-context';
 export type { RejectedRecord } from './dead-letter-writer';
-export { GATHERING_FETCH, LONG_POLL_FETCH, type FetchPolicy } from './transaction-scheduler';
+export { GATHERING_FETCH, LONG_POLL_FETCH, longPoll, type FetchPolicy } from './transaction-scheduler';
 export { partitionKey } from './partition-key';
 
 export interface ConsumerRuntimeOptions {

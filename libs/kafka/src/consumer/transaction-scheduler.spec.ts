@@ -13,6 +13,7 @@ import type { Member, Outcome, TransactionRunner } from './transaction-runner';
 import {
   fetchSettings,
   GATHERING_FETCH,
+  longPoll,
   TransactionScheduler,
   type Fallback,
   type TransactionSchedulerOptions,
@@ -194,6 +195,37 @@ describe('TransactionScheduler', () => {
     }
   });
 
+  it('wakes for nothing at rest: its lazy checkpoint timer runs only while records read past wait', async () => {
+    const { transactions, scheduler, submit, checkpoints } = setUp({
+      accepts: (type) => type === NOTE_TYPE,
+      lazyCheckpointMs: 20,
+    });
+    const timers = jest.spyOn(global, 'setInterval');
+    const cleared = jest.spyOn(global, 'clearInterval');
+    try {
+      scheduler.startLazyCheckpoints();
+      expect(timers).not.toHaveBeenCalled();
+
+      await submit(chunk(0, 3, { notes: false }));
+      expect(timers).toHaveBeenCalledTimes(1);
+      while (transactions.held.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      transactions.held[0]!.settle(false);
+      await scheduler.settled();
+      // Their checkpoints stored (the runner settles what was read past; the fake runner does not):
+      // the next tick finds nothing waiting and stops the timer.
+      checkpoints.forgetReadPast();
+      while (cleared.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(cleared).toHaveBeenCalledWith(timers.mock.results[0]!.value);
+
+      await submit(chunk(0, 2, { from: 3, notes: false }));
+      expect(timers).toHaveBeenCalledTimes(2);
+    } finally {
+      scheduler.stopLazyCheckpoints();
+      timers.mockRestore();
+      cleared.mockRestore();
+    }
+  });
+
   it('answers every chunk of a failed shared transaction with its failure, to be applied on its own', async () => {
     const { transactions, answers, submit } = setUp();
     const failure = new Error('deadlock detected');
@@ -295,15 +327,18 @@ describe('fetchSettings', () => {
   it('long-polls by default (a record answers the fetch at once), and brings a transaction of a partition at least', () => {
     expect(fetchSettings(undefined, 500)).toEqual({
       minBytes: 1,
-      maxWaitTimeInMs: 2000,
+      maxWaitTimeInMs: 5000,
       maxBytesPerPartition: 1_048_576,
     });
     // A gathering consumer long-polls the same way at rest: it paces its fetches itself under load.
     expect(fetchSettings(GATHERING_FETCH, 2000)).toEqual({
       minBytes: 1,
-      maxWaitTimeInMs: 2000,
+      maxWaitTimeInMs: 5000,
       maxBytesPerPartition: 2000 * 1024,
     });
     expect(GATHERING_FETCH.minIntervalMs).toBe(20);
+    // A service sets the wait from KAFKA_FETCH_WAIT_MS.
+    expect(longPoll(1000)).toEqual({ minBytes: 1, maxWaitMs: 1000 });
+    expect(longPoll(1000, true)).toEqual({ minBytes: 1, maxWaitMs: 1000, minIntervalMs: 20 });
   });
 });

@@ -19,10 +19,11 @@ export interface FetchPolicy {
 /**
  * Every consumer's default: a long poll. The broker holds the fetch until a record is there (minBytes
  * 1), so a record costs no wait, and at rest a consumer asks once every `maxWaitMs` rather than ten
- * times a second. Stopping a consumer waits for its fetch in flight (kafkajs cannot cut it short), so
- * the wait is also what a stop may take: 2 s keeps both small.
+ * times a second. Stopping a consumer waits for its fetch in flight (the broker answers a connection's
+ * requests in order, so kafkajs cannot cut it short), so the wait is also what a stop may take: a
+ * service sets it from KAFKA_FETCH_WAIT_MS (`longPoll`), 5 s unless told.
  */
-export const LONG_POLL_FETCH: FetchPolicy = { minBytes: 1, maxWaitMs: 2000 };
+export const LONG_POLL_FETCH: FetchPolicy = { minBytes: 1, maxWaitMs: 5000 };
 
 /**
  * For a consumer that sees every request but applies few (the gateway's and webhook-dispatch's
@@ -31,6 +32,11 @@ export const LONG_POLL_FETCH: FetchPolicy = { minBytes: 1, maxWaitMs: 2000 };
  * two; at rest it long-polls like any other, and a record is handled as it comes.
  */
 export const GATHERING_FETCH: FetchPolicy = { ...LONG_POLL_FETCH, minIntervalMs: 20 };
+
+/** The long poll (or, with `gather`, the gathering fetch) with a wait of `maxWaitMs` at rest. */
+export function longPoll(maxWaitMs: number, gather = false): FetchPolicy {
+  return { ...(gather ? GATHERING_FETCH : LONG_POLL_FETCH), maxWaitMs };
+}
 
 /** The fetch settings of the kafkajs consumer: when the broker answers, and how much it brings. */
 export function fetchSettings(
@@ -88,6 +94,7 @@ export class TransactionScheduler {
   private drainScheduled = false;
   private lazyFlushRequested = false;
   private lazyTimer: NodeJS.Timeout | undefined;
+  private lazyCheckpoints = false;
   private readonly roundsSettled = new Set<Promise<void>>();
   /** The partitions (partitionKey) of the chunks in a transaction of their own now. */
   private readonly alone = new Set<string>();
@@ -103,14 +110,26 @@ export class TransactionScheduler {
     this.lazyCheckpointMs = options.lazyCheckpointMs ?? 1000;
   }
 
-  /** Starts storing, every `lazyCheckpointMs / 2`, the checkpoints of records read past long enough ago. */
+  /**
+   * Starts storing, every `lazyCheckpointMs / 2` while records read past wait to be stored, their
+   * checkpoints once read past long enough ago. The timer runs only while some wait: at rest the
+   * consumer wakes for nothing.
+   */
   startLazyCheckpoints(): void {
-    this.lazyTimer = setInterval(() => this.requestLazyFlush(), Math.max(10, this.lazyCheckpointMs / 2));
-    this.lazyTimer.unref();
+    this.lazyCheckpoints = true;
+    if (this.checkpoints.hasReadPast) this.armLazyTimer();
   }
 
   stopLazyCheckpoints(): void {
+    this.lazyCheckpoints = false;
     clearInterval(this.lazyTimer);
+    this.lazyTimer = undefined;
+  }
+
+  private armLazyTimer(): void {
+    if (!this.lazyCheckpoints || this.lazyTimer) return;
+    this.lazyTimer = setInterval(() => this.requestLazyFlush(), Math.max(10, this.lazyCheckpointMs / 2));
+    this.lazyTimer.unref();
   }
 
   /** Resolves once every transaction under way has committed or rolled back. */
@@ -196,7 +215,12 @@ export class TransactionScheduler {
   }
 
   private requestLazyFlush(): void {
-    if (!this.checkpoints.hasReadPast || this.lazyFlushRequested) return;
+    if (!this.checkpoints.hasReadPast) {
+      clearInterval(this.lazyTimer);
+      this.lazyTimer = undefined;
+      return;
+    }
+    if (this.lazyFlushRequested) return;
     if (!this.checkpoints.readPastBy(Date.now() - this.lazyCheckpointMs)) return;
     this.lazyFlushRequested = true;
     this.scheduleDrain();
@@ -259,5 +283,6 @@ export class TransactionScheduler {
     const to = BigInt(member.messages[member.messages.length - 1]!.offset) + 1n;
     this.checkpoints.readPast(member.topic, member.partition, first, to);
     this.telemetry.readPast(member.topic, member.messages.length);
+    this.armLazyTimer();
   }
 }

@@ -18,6 +18,8 @@ export interface OutcomeWaiterOptions {
   topic?: string;
   /** Each instance reads every outcome under a group of its own: `<prefix>-<uuid>`. */
   groupPrefix?: string;
+  /** How long the broker holds a fetch when no outcome comes (KAFKA_FETCH_WAIT_MS); 5 s unless told. */
+  fetchWaitMs?: number;
 }
 
 /**
@@ -41,8 +43,8 @@ export class OutcomeWaiter {
       create: () =>
         options.kafka.consumer({
           groupId: this.groupId,
-          // A long poll: an outcome answers the fetch as it comes; at rest it asks every 2 s, not 50 times.
-          maxWaitTimeInMs: LONG_POLL_FETCH.maxWaitMs,
+          // A long poll: an outcome answers the fetch as it comes; at rest it asks once per wait.
+          maxWaitTimeInMs: options.fetchWaitMs ?? LONG_POLL_FETCH.maxWaitMs,
           minBytes: LONG_POLL_FETCH.minBytes,
           allowAutoTopicCreation: false,
           retry: { retries: 20, initialRetryTime: 300, maxRetryTime: 5000 },

@@ -27,6 +27,7 @@ import {
   freePort,
   spawnService,
   stopProcess,
+  TEST_SERVICE_ENV,
   testStack,
   uniqueName,
   waitServiceReady,
@@ -170,6 +171,7 @@ export class ServiceHarness<C extends KitConfig, O = undefined> {
       DATABASE_SCHEMA: schema,
       KAFKA_BROKERS: this.stack.kafkaBrokers.join(','),
       TOPIC_NAMESPACE: this.namespace,
+      ...TEST_SERVICE_ENV,
       ...this.options.env,
       ...env,
     };
