@@ -327,13 +327,13 @@ describe('fetchSettings', () => {
   it('long-polls by default (a record answers the fetch at once), and brings a transaction of a partition at least', () => {
     expect(fetchSettings(undefined, 500)).toEqual({
       minBytes: 1,
-      maxWaitTimeInMs: 5000,
+      maxWaitTimeInMs: 2000,
       maxBytesPerPartition: 1_048_576,
     });
     // A gathering consumer long-polls the same way at rest: it paces its fetches itself under load.
     expect(fetchSettings(GATHERING_FETCH, 2000)).toEqual({
       minBytes: 1,
-      maxWaitTimeInMs: 5000,
+      maxWaitTimeInMs: 2000,
       maxBytesPerPartition: 2000 * 1024,
     });
     expect(GATHERING_FETCH.minIntervalMs).toBe(20);

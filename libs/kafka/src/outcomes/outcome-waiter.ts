@@ -18,7 +18,7 @@ export interface OutcomeWaiterOptions {
   topic?: string;
   /** Each instance reads every outcome under a group of its own: `<prefix>-<uuid>`. */
   groupPrefix?: string;
-  /** How long the broker holds a fetch when no outcome comes (KAFKA_FETCH_WAIT_MS); 5 s unless told. */
+  /** How long the broker holds a fetch when no outcome comes (KAFKA_FETCH_WAIT_MS); LONG_POLL_FETCH's unless told. */
   fetchWaitMs?: number;
 }
 
