@@ -22,10 +22,8 @@ import { CallbacksModule } from './callbacks/callbacks.module';
 import { ChannelEntity, PushSubscriptionEntity } from './channels/channel.entity';
 import { ChannelsModule } from './channels/channels.module';
 import { DEFAULT_SCHEMA, loadConfig, MESSAGING_CONFIG, SOURCE, type MessagingConfig } from './config';
-import { ContactFactsChunk } from './contacts/contact-facts.consumer';
-import { CONTACT_PROJECTION_RECORD_TYPES } from './contacts/contact-projection';
+import { CONTACT_VIEW, CONTACT_VIEW_CONSUMER } from './contacts/contact-view';
 import { ContactEntity } from './contacts/contact.entity';
-import { ContactsModule } from './contacts/contacts.module';
 import { MessageLinkEntity } from './links/message-link.entity';
 import { LinksModule } from './links/links.module';
 import { MessagesChunk } from './messages/chunk/messages-chunk';
@@ -80,7 +78,7 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
   recordTypes: () => [
     ...MESSAGING_RECORD_TYPES,
     ...OUTCOME_RECORD_TYPES,
-    ...CONTACT_PROJECTION_RECORD_TYPES,
+    ...CONTACT_VIEW.recordTypes,
     ...ALERT_RECORD_TYPES,
     // A new workspace's default alert rule is made when its creation comes by.
     ...GATEWAY_RECORD_TYPES.filter((definition) => definition.type === GATEWAY_REQUEST_TYPES.workspaceCreate),
@@ -103,13 +101,13 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
       topics: (config) => [config.topics.contacts],
       transportId: CONTACTS_TRANSPORT,
       // Snapshots and links of a chunk are written with a statement or two, not one each.
-      chunk: ContactFactsChunk,
+      chunk: CONTACT_VIEW_CONSUMER.chunk,
       // Tags and events pass by unread; the view 20 ms later is no later for a send.
       gatherFetch: true,
     },
   ],
   modules: () => [
-    ContactsModule,
+    CONTACT_VIEW_CONSUMER.module,
     ChannelsModule,
     TemplatesModule,
     MessagesModule,

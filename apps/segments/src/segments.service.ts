@@ -22,9 +22,9 @@ import {
   TagEntity,
   WorkspaceRevisionEntity,
 } from './contacts/contact.entity';
-import { CONTACT_VIEW_RECORD_TYPES } from './contacts/contact-projection';
+import { CONTACT_VIEW, CONTACT_VIEW_CONSUMER } from './contacts/contact-view';
 import { SUPPRESSION_VIEW_RECORD_TYPES } from './contacts/suppression-projection';
-import { ContactViewChunk, SuppressionViewChunk } from './contacts/view-facts.consumer';
+import { SuppressionViewChunk } from './contacts/view-facts.consumer';
 import { ViewModule } from './contacts/view.module';
 import { ImportWorker } from './imports/emit-chunks/import.worker';
 import { ImportEmissionEntity, ImportJobChunkEntity, ImportJobEntity } from './imports/import-job.entity';
@@ -77,7 +77,7 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
   recordTypes: () => [
     ...SEGMENTS_RECORD_TYPES,
     ...OUTCOME_RECORD_TYPES,
-    ...CONTACT_VIEW_RECORD_TYPES,
+    ...CONTACT_VIEW.recordTypes,
     ...SUPPRESSION_VIEW_RECORD_TYPES,
     ...CONTACTS_RECORD_TYPES.filter((definition) => IMPORT_DECISION_TYPES.has(definition.type)),
   ],
@@ -97,7 +97,7 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
       topics: (config) => [config.topics.contacts],
       transportId: CONTACTS_TRANSPORT,
       // A run of contact facts (an import makes a million) is applied with a few statements.
-      chunk: ContactViewChunk,
+      chunk: CONTACT_VIEW_CONSUMER.chunk,
     },
     {
       suffix: '.messaging',

@@ -47,6 +47,24 @@ export function idColumn(options: IdColumnOptions = {}): IdColumnOptions & IdCol
   return { ...options, type: 'bigint', transformer: ID_TRANSFORMER };
 }
 
+/**
+ * The options of a column holding a list of identifiers (bigint[] in Postgres, numbers in the
+ * entity): a NULL reads as no identifiers.
+ */
+export function idArrayColumn(
+  options: IdColumnOptions = {},
+): IdColumnOptions & IdColumnType & { array: true } {
+  return {
+    ...options,
+    type: 'bigint',
+    array: true,
+    transformer: {
+      to: (ids: number[]) => ids,
+      from: (ids: Array<string | number> | null) => (ids ?? []).map(Number),
+    },
+  };
+}
+
 /** Tables and the identifier columns of each. */
 export type IdColumns = Readonly<Record<string, readonly string[]>>;
 

@@ -1,4 +1,5 @@
 export * from './commit-signal';
+export * from './contact-view';
 export * from './infrastructure.module';
 export * from './polled-worker';
 export * from './rebuild-shares';

@@ -1,15 +1,8 @@
 import type { AudienceSource } from '@cms/contracts';
-import { idColumn } from '@cms/persistence';
+import { idArrayColumn, idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-const ID_ARRAY = {
-  type: 'bigint' as const,
-  array: true,
-  transformer: {
-    to: (ids: number[]) => ids,
-    from: (ids: Array<string | number> | null) => (ids ?? []).map(Number),
-  },
-};
+const ID_ARRAY = idArrayColumn();
 
 /** An audience (extensions §11): a projection of the requests in the log. */
 @Entity({ name: 'audiences' })

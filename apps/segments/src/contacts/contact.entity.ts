@@ -1,8 +1,6 @@
-import type { ContactChannels, MarketingConsent } from '@cms/contracts';
 import { idColumn } from '@cms/persistence';
+import { contactViewColumns } from '@cms/service-kit';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-
-import { ID_ARRAY } from '../audiences/audience.entity';
 
 /**
  * The segments service's own view of a contact, from cms.contacts.v1: every field a filter reads.
@@ -10,46 +8,7 @@ import { ID_ARRAY } from '../audiences/audience.entity';
  */
 @Entity({ name: 'contacts' })
 @Index('contacts_workspace_revision', ['workspaceId', 'revision'])
-export class ContactEntity {
-  @PrimaryColumn(idColumn())
-  id!: number;
-
-  @Column(idColumn({ name: 'workspace_id' }))
-  workspaceId!: number;
-
-  @Column({ type: 'text', nullable: true })
-  name!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  phone!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  email!: string | null;
-
-  @Column({ name: 'external_id', type: 'text', nullable: true })
-  externalId!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  source!: string | null;
-
-  @Column({ type: 'jsonb' })
-  data!: Record<string, unknown>;
-
-  @Column({ name: 'marketing_consent', type: 'jsonb' })
-  marketingConsent!: MarketingConsent;
-
-  @Column({ type: 'jsonb' })
-  channels!: ContactChannels;
-
-  @Column({ ...ID_ARRAY, name: 'tag_ids' })
-  tagIds!: number[];
-
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt!: Date;
-
+export class ContactEntity extends contactViewColumns('source', 'tagIds', 'createdAt') {
   @Column(idColumn())
   revision!: number;
 }

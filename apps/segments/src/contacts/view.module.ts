@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 
-import { ContactViewChunk, SuppressionViewChunk, ViewFactsConsumer } from './view-facts.consumer';
+import { CONTACT_VIEW_CONSUMER } from './contact-view';
+import { SuppressionViewChunk, ViewFactsConsumer } from './view-facts.consumer';
 
 /** The view of contacts, tags, events and suppressions the audiences are evaluated on. */
 @Module({
+  imports: [CONTACT_VIEW_CONSUMER.module],
   controllers: [ViewFactsConsumer],
-  providers: [ContactViewChunk, SuppressionViewChunk],
-  exports: [ContactViewChunk, SuppressionViewChunk],
+  providers: [SuppressionViewChunk],
+  exports: [SuppressionViewChunk],
 })
 export class ViewModule {}
