@@ -6,4 +6,5 @@ SERVICES=(
   "webhook-dispatch:3006:webhook_dispatch"
   "messaging:3007:messaging"
   "segments:3008:segments"
+  "automations:3009:automations"
 )

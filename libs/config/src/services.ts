@@ -79,7 +79,7 @@ export const SERVICE_CATALOG = catalog([
     consumers: [{ name: 'gateway', topics: ['requests'] }],
     secrets: ['ADMIN_TOKEN', 'SECRETS_KEY'],
     redis: true,
-    upstreams: ['contacts', 'webhook-dispatch', 'messaging', 'segments'],
+    upstreams: ['contacts', 'webhook-dispatch', 'messaging', 'segments', 'automations'],
     settings: [
       {
         name: 'PUBLIC_BASE_URL',
@@ -229,6 +229,14 @@ export const SERVICE_CATALOG = catalog([
           '429 until enough expire.',
       },
     ],
+  },
+  {
+    name: 'automations',
+    httpPort: 3009,
+    schema: 'automations',
+    role: 'consumer',
+    consumers: [{ name: 'automations', topics: ['requests'] }],
+    secrets: [],
   },
 ]);
 

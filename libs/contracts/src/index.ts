@@ -16,3 +16,4 @@ export * from './requests/request-schemas';
 export * from './requests/request-payloads';
 export * from './messaging';
 export * from './segments';
+export * from './automations';

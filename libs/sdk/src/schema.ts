@@ -970,6 +970,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/workflows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List workflows
+     * @description Oldest first.
+     */
+    get: operations['WorkflowsApiController_list'];
+    put?: never;
+    /**
+     * Create a workflow
+     * @description Requires `name`, `trigger` and `steps` (at least one); `enabled` defaults to true, `goal` to null, `re_entry` to `after_exit`. Answers the workflow at version 1. Refused with 422 and a pointer under `/data/attributes/`: an event name that breaks the event-name rule (`trigger/event`, `goal/event`); `goal/within` over P90D; no steps or more than 50; a missing or repeated step `id` (`steps/<i>/id`); an unknown `type`; a `next`, `else` or case `next` naming no step; a `wait` with none or more than one of `duration`, `until`, `until_date`, `until_event` (`steps/<i>`); an `until_event` with a bad event, no `timeout`, a `timeout` over P90D or a `timeout_next` naming no step; criteria the language cannot read; a route a message would be refused for (`steps/<i>/route/<j>/template_id`, …); a tag id that names no tag (`steps/<i>/add_tags/<k>`).
+     */
+    post: operations['WorkflowsApiController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workflows/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a workflow */
+    get: operations['WorkflowsApiController_get'];
+    put?: never;
+    post?: never;
+    /** Delete a workflow */
+    delete: operations['WorkflowsApiController_remove'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a workflow
+     * @description Only the attributes sent change. A `trigger`, `steps`, `goal` or `re_entry` different from the stored one makes a new `version`; runs finish on the version they started with. Refused with 422 and a pointer under `/data/attributes/`: an event name that breaks the event-name rule (`trigger/event`, `goal/event`); `goal/within` over P90D; no steps or more than 50; a missing or repeated step `id` (`steps/<i>/id`); an unknown `type`; a `next`, `else` or case `next` naming no step; a `wait` with none or more than one of `duration`, `until`, `until_date`, `until_event` (`steps/<i>`); an `until_event` with a bad event, no `timeout`, a `timeout` over P90D or a `timeout_next` naming no step; criteria the language cannot read; a route a message would be refused for (`steps/<i>/route/<j>/template_id`, …); a tag id that names no tag (`steps/<i>/add_tags/<k>`).
+     */
+    patch: operations['WorkflowsApiController_update'];
+    trace?: never;
+  };
   '/webhook/provider/{token}': {
     parameters: {
       query?: never;
@@ -1554,6 +1600,14 @@ export interface components {
       mapping: components['schemas']['ImportMappingBody'];
       audience_name: string;
       create_new_entities?: boolean;
+    };
+    WorkflowBody: {
+      name: unknown;
+      enabled: unknown;
+      trigger: unknown;
+      steps: unknown;
+      goal: unknown;
+      re_entry: unknown;
     };
     CreateWorkspaceBody: {
       /** @description Not empty and not only white space. */
@@ -2260,6 +2314,46 @@ export interface components {
        * Format: date-time
        * @description Its creation, its last decided chunk of rows or its end, whichever is latest.
        */
+      updated_at: string;
+    };
+    /** @description A workflow (extensions §12): the steps an event starts for a contact. */
+    Workflow: {
+      id: number;
+      name: string;
+      /** @description A disabled workflow starts nothing; its runs already going go on. */
+      enabled: boolean;
+      /** @description What starts a run. */
+      trigger: {
+        /** @description The event name that starts a run. */
+        event: string;
+        /** @description Criteria (extensions §11) over the contact as the event left it, plus `event.data.<path>` of the event; `[]` holds for every contact. */
+        filter: {
+          [key: string]: unknown;
+        }[];
+      };
+      steps: ({
+        id: string;
+        /** @enum {string} */
+        type: 'send' | 'wait' | 'branch' | 'update_contact' | 'exit';
+      } & {
+        [key: string]: unknown;
+      })[];
+      /** @description The event that ends a run `goal_reached` and records an outcome, or null. */
+      goal: {
+        event: string;
+        /** @description An ISO 8601 duration, at most P90D, from the start of the run. */
+        within: string;
+      } | null;
+      /**
+       * @description `after_exit` (default): no new run while the contact has one active or waiting; `never`: only one run per contact ever; `always`: a new event replaces a going run.
+       * @enum {string}
+       */
+      re_entry: 'never' | 'always' | 'after_exit';
+      /** @description 1 at creation, one more for every change of `trigger`, `steps`, `goal` or `re_entry`; runs finish on the version they started with. */
+      version: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
       updated_at: string;
     };
     /** @description An outbound webhook endpoint (extensions §4); never its secret. */
@@ -10535,6 +10629,596 @@ export interface operations {
       };
       /** @description The key lacks the permission, or the plan does not include this API. */
       403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is larger than 1 MiB. */
+      413: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  WorkflowsApiController_list: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page (at most 100; more → 422). */
+        per_page?: number;
+        /** @description `true` or `false`. */
+        'filter[enabled]'?: string;
+        /** @description The exact name. */
+        'filter[name]'?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of workflows. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Workflow'][];
+            meta: components['schemas']['PageMeta'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  WorkflowsApiController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WorkflowBody'];
+      };
+    };
+    responses: {
+      /** @description The workflow. */
+      201: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Workflow'];
+          };
+        };
+      };
+      /** @description The body is not valid UTF-8 or not valid JSON. */
+      400: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is larger than 1 MiB. */
+      413: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  WorkflowsApiController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Workflow id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workflow. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Workflow'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  WorkflowsApiController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Workflow id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  WorkflowsApiController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Workflow id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WorkflowBody'];
+      };
+    };
+    responses: {
+      /** @description The workflow. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Workflow'];
+          };
+        };
+      };
+      /** @description The body is not valid UTF-8 or not valid JSON. */
+      400: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
         headers: {
           /** @description Requests allowed a minute for the limit that applies. */
           'X-RateLimit-Limit': number;

@@ -41,6 +41,7 @@ const OWN_TABLES: Record<ServiceName, string[]> = {
   ],
   messaging: ['channels'],
   segments: ['audiences'],
+  automations: ['workflows'],
 };
 
 interface LogLine {

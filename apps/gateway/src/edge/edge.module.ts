@@ -21,6 +21,8 @@ import { TemplatesApiController } from '../messaging-api/templates-api.controlle
 import { ProviderCallbackController } from '../provider-callbacks/provider-callback.controller';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { AutomationsApi } from '../automations-api/automations-api';
+import { WorkflowsApiController } from '../automations-api/workflows-api.controller';
 import { AudiencesApiController } from '../segments-api/audiences-api.controller';
 import { AudienceImportJobsController } from '../segments-api/audience-import-jobs.controller';
 import { AudienceImportUploadController } from '../segments-api/audience-import-upload.controller';
@@ -50,6 +52,7 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     AlertsApiController,
     SuppressionsApiController,
     AudiencesApiController,
+    WorkflowsApiController,
     ProviderCallbackController,
     LinkRedirectController,
     AudienceImportJobsController,
@@ -65,6 +68,7 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     UpstreamProxy,
     MessagingApi,
     SegmentsApi,
+    AutomationsApi,
     LinkResolver,
     ClickRecorder,
     {

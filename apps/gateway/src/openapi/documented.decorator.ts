@@ -17,6 +17,7 @@ export const API_TAGS = {
   Alerts: 'Alerts raised by the rules.',
   Audiences: 'Saved audiences (filters over contacts or an imported file) and the live preview.',
   Imports: 'CSV uploads processed into import audiences.',
+  Workflows: 'Automations that recorded events start for a contact: steps, waits, branches and a goal.',
   'Webhook endpoints': 'Outbound webhook endpoints, their signed deliveries, retries and switch-off.',
   Links: 'Tracked links handed out in messages.',
   'Provider callbacks':

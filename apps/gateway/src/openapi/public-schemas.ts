@@ -1,5 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
+import { AUTOMATIONS_SCHEMAS } from './schemas/automations';
 import { CONTACTS_SCHEMAS } from './schemas/contacts';
 import { MESSAGING_SCHEMAS } from './schemas/messaging';
 import { SEGMENTS_SCHEMAS } from './schemas/segments';
@@ -14,5 +15,6 @@ export const PUBLIC_SCHEMAS: Record<string, SchemaObject> = {
   ...CONTACTS_SCHEMAS,
   ...MESSAGING_SCHEMAS,
   ...SEGMENTS_SCHEMAS,
+  ...AUTOMATIONS_SCHEMAS,
   ...WEBHOOKS_SCHEMAS,
 };

@@ -19,6 +19,18 @@ import { CHANNEL_TYPES, type ChannelType } from './channel.bodies';
 export const MESSAGE_PURPOSES = ['transactional', 'marketing'] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];
 
+/** A message's statuses (extensions §9): outbound `queued → sent → delivered → read`, `failed`, `suppressed`; inbound `received`. */
+export const MESSAGE_STATUSES = [
+  'queued',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'suppressed',
+  'received',
+] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
 /** The status a route step waits for before the route moves on. */
 export const WAIT_FOR_STATUSES = ['sent', 'delivered', 'read'] as const;
 export type WaitForStatus = (typeof WAIT_FOR_STATUSES)[number];

@@ -11,6 +11,10 @@ import { WEBHOOK_REQUEST_SCHEMAS, type WebhookRequestPayloads } from '../webhook
 import { MESSAGING_REQUEST_SCHEMAS, type MessagingRequestPayloads } from '../messaging/messaging.records';
 import { ALERT_REQUEST_SCHEMAS, type AlertRequestPayloads } from '../messaging/alert.records';
 import { SEGMENTS_REQUEST_SCHEMAS, type SegmentsRequestPayloads } from '../segments/segments.records';
+import {
+  AUTOMATIONS_REQUEST_SCHEMAS,
+  type AutomationsRequestPayloads,
+} from '../automations/automations.records';
 
 /**
  * The payload of every request type on cms.requests.v1: what a producer must put in `data` and what
@@ -24,7 +28,8 @@ export interface RequestPayloads
     IntegrationRequestPayloads,
     MessagingRequestPayloads,
     AlertRequestPayloads,
-    SegmentsRequestPayloads {}
+    SegmentsRequestPayloads,
+    AutomationsRequestPayloads {}
 
 export type RequestType = keyof RequestPayloads;
 
@@ -37,6 +42,7 @@ export const REQUEST_SCHEMAS: { readonly [K in RequestType]: RecordClass<Request
   ...MESSAGING_REQUEST_SCHEMAS,
   ...ALERT_REQUEST_SCHEMAS,
   ...SEGMENTS_REQUEST_SCHEMAS,
+  ...AUTOMATIONS_REQUEST_SCHEMAS,
 };
 
 /** A decoded request record of type `T`. */

@@ -1,5 +1,6 @@
 import { CONSENT_CHANNELS, LINK_CHANNELS, type ConsentChannel, type LinkChannel } from '../contacts/channels';
 import { EVENT_NAME_PATTERN } from '../contacts/event.bodies';
+import { MESSAGE_STATUSES, type MessageStatus } from '../messaging/message.bodies';
 
 /**
  * The filter language of audiences (extensions §11): `filter_criteria` is an array whose items must all
@@ -117,19 +118,57 @@ export type FilterCondition =
     }
   | { kind: 'audience'; operator: AudienceOperator; value: number[] };
 
-export type FilterNode =
-  | { kind: 'condition'; condition: FilterCondition }
-  | { kind: 'any' | 'all'; nodes: FilterNode[] }
-  | { kind: 'not'; node: FilterNode };
+export type DataCondition = Extract<FilterCondition, { kind: 'data' }>;
+
+/** A tree of conditions: the same groups whatever the conditions are. */
+export type CriteriaNode<C> =
+  | { kind: 'condition'; condition: C }
+  | { kind: 'any' | 'all'; nodes: CriteriaNode<C>[] }
+  | { kind: 'not'; node: CriteriaNode<C> };
+
+export type FilterNode = CriteriaNode<FilterCondition>;
+
+/** The objects besides the contact whose `data` a filter may read when its reader admits them. */
+export const DATA_SCOPES = ['event', 'waited_event'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+
+/** The operators `message.<step id>.status` takes (extensions §12, branch). */
+export const MESSAGE_STATUS_OPERATORS = ['eq', 'neq', 'in', 'not_in'] as const;
+
+/**
+ * The conditions a reader admits beyond §11 when told to (workflows, extensions §12):
+ * `<scope>.data.<path>` read as `data.<path>` is over another object, and the latest message a
+ * workflow step made.
+ */
+export type ExtendedCondition =
+  | FilterCondition
+  | { kind: 'scoped_data'; scope: DataScope; condition: DataCondition }
+  | { kind: 'message_status'; step: string; operator: 'eq' | 'neq'; value: MessageStatus }
+  | { kind: 'message_status'; step: string; operator: 'in' | 'not_in'; value: MessageStatus[] }
+  | { kind: 'message_clicked'; step: string; operator: 'eq'; value: boolean };
+
+export type ExtendedNode = CriteriaNode<ExtendedCondition>;
+
+/** What a reader admits beyond §11; without any, it reads audiences' filters exactly. */
+export interface FilterCriteriaOptions {
+  /** `<scope>.data.<path>` fields, with the operators and values of `data.<path>`. */
+  dataScopes?: readonly DataScope[];
+  /** The step ids `message.<step id>.status` and `message.<step id>.clicked` may name. */
+  messageSteps?: readonly string[];
+  /** When given, `audience` is refused at its field with this detail. */
+  refuseAudience?: string;
+}
 
 export interface FilterProblem {
   pointer: string;
   detail: string;
 }
 
-export type FilterReading =
-  | { ok: true; criteria: FilterNode[]; conditions: number; audienceIds: number[] }
+export type CriteriaReading<C> =
+  | { ok: true; criteria: CriteriaNode<C>[]; conditions: number; audienceIds: number[] }
   | { ok: false; problems: FilterProblem[] };
+
+export type FilterReading = CriteriaReading<FilterCondition>;
 
 const DURATION =
   /^P(?!$)(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
@@ -200,7 +239,9 @@ class FilterReader {
   conditions = 0;
   readonly audienceIds = new Set<number>();
 
-  node(value: unknown, at: string, level: number): FilterNode | null {
+  constructor(private readonly options: FilterCriteriaOptions = {}) {}
+
+  node(value: unknown, at: string, level: number): ExtendedNode | null {
     if (level > MAX_FILTER_LEVELS) {
       return this.fail(at, `filters nest at most ${MAX_FILTER_LEVELS} levels deep`);
     }
@@ -231,12 +272,12 @@ class FilterReader {
     return condition === null ? null : { kind: 'condition', condition };
   }
 
-  nodes(items: unknown[], at: string, level: number): FilterNode[] | null {
+  nodes(items: unknown[], at: string, level: number): ExtendedNode[] | null {
     const read = items.map((item, index) => this.node(item, `${at}/${index}`, level));
-    return read.every((node) => node !== null) ? (read as FilterNode[]) : null;
+    return read.every((node) => node !== null) ? (read as ExtendedNode[]) : null;
   }
 
-  private condition(value: Record<string, unknown>, at: string): FilterCondition | null {
+  private condition(value: Record<string, unknown>, at: string): ExtendedCondition | null {
     const extra = Object.keys(value).find((name) => !['field', 'operator', 'value'].includes(name));
     if (extra !== undefined)
       return this.fail(`${at}/${extra}`, 'a condition holds field, operator and value');
@@ -249,23 +290,18 @@ class FilterReader {
     if ((TEXT_FIELDS as readonly string[]).includes(field)) return reading.text(field as TextField);
     if ((DATE_FIELDS as readonly string[]).includes(field)) return reading.date(field as DateField);
     if (field === 'tags') return reading.tags();
-    if (field === 'audience') return reading.audience();
+    if (field === 'audience') {
+      const refusal = this.options.refuseAudience;
+      return refusal === undefined ? reading.audience() : this.fail(`${at}/field`, refusal);
+    }
+    const extended = this.extendedField(field, at, reading);
+    if (extended !== undefined) return extended;
     const dot = field.indexOf('.');
     const [prefix, rest] = dot === -1 ? [field, ''] : [field.slice(0, dot), field.slice(dot + 1)];
     switch (prefix) {
       case 'data': {
-        const path = rest.split('.');
-        if (
-          rest === '' ||
-          path.length > MAX_DATA_PATH_DEPTH ||
-          !path.every((part) => DATA_SEGMENT.test(part))
-        ) {
-          return this.fail(
-            `${at}/field`,
-            `data fields are data.<key>[.<key>…]: at most ${MAX_DATA_PATH_DEPTH} keys of letters, digits, _ and -`,
-          );
-        }
-        return reading.data(path);
+        const path = this.dataPath(rest, `${at}/field`, 'data');
+        return path === null ? null : reading.data(path);
       }
       case 'consent':
         if (!(CONSENT_CHANNELS as readonly string[]).includes(rest)) {
@@ -283,11 +319,68 @@ class FilterReader {
         }
         return reading.event(rest);
       default:
-        return this.fail(
-          `${at}/field`,
-          `unknown field "${field}"; fields are ${[...TEXT_FIELDS, ...DATE_FIELDS].join(', ')}, data.<path>, tags, consent.<channel>, channel.<channel>, event.<name> and audience`,
-        );
+        return this.fail(`${at}/field`, `unknown field "${field}"; fields are ${this.fieldList()}`);
     }
+  }
+
+  /**
+   * The fields the options admit (`event.data.<path>`, `waited_event.data.<path>`,
+   * `message.<step id>.status|clicked`); undefined when the field is none of them. A scope's data
+   * comes before `event.<name>`: where `event.data` is admitted, it reads the trigger event's data.
+   */
+  private extendedField(
+    field: string,
+    at: string,
+    reading: ConditionReading,
+  ): ExtendedCondition | null | undefined {
+    const scope = this.options.dataScopes?.find((name) => field.startsWith(`${name}.data.`));
+    if (scope !== undefined) {
+      const path = this.dataPath(field.slice(`${scope}.data.`.length), `${at}/field`, `${scope}.data`);
+      if (path === null) return null;
+      const condition = reading.data(path);
+      return condition === null
+        ? null
+        : { kind: 'scoped_data', scope, condition: condition as DataCondition };
+    }
+    const steps = this.options.messageSteps;
+    if (steps === undefined || !field.startsWith('message.')) return undefined;
+    const fact = field.slice(field.lastIndexOf('.') + 1);
+    const step = field.slice('message.'.length, field.lastIndexOf('.'));
+    if (step === '' || (fact !== 'status' && fact !== 'clicked')) {
+      return this.fail(
+        `${at}/field`,
+        'message fields are message.<step id>.status and message.<step id>.clicked',
+      );
+    }
+    if (!steps.includes(step)) return this.fail(`${at}/field`, `"${step}" names no step of the workflow`);
+    return fact === 'status' ? reading.messageStatus(step) : reading.messageClicked(step);
+  }
+
+  private dataPath(rest: string, pointer: string, prefix: string): string[] | null {
+    const path = rest.split('.');
+    if (rest === '' || path.length > MAX_DATA_PATH_DEPTH || !path.every((part) => DATA_SEGMENT.test(part))) {
+      return this.fail(
+        pointer,
+        `${prefix} fields are ${prefix}.<key>[.<key>…]: at most ${MAX_DATA_PATH_DEPTH} keys of letters, digits, _ and -`,
+      );
+    }
+    return path;
+  }
+
+  private fieldList(): string {
+    const { dataScopes = [], messageSteps, refuseAudience } = this.options;
+    return [
+      ...TEXT_FIELDS,
+      ...DATE_FIELDS,
+      'data.<path>',
+      'tags',
+      'consent.<channel>',
+      'channel.<channel>',
+      'event.<name>',
+      ...dataScopes.map((scope) => `${scope}.data.<path>`),
+      ...(messageSteps === undefined ? [] : ['message.<step id>.status', 'message.<step id>.clicked']),
+      ...(refuseAudience === undefined ? ['audience'] : []),
+    ].join(', ');
   }
 
   fail(pointer: string, detail: string): null {
@@ -465,6 +558,28 @@ class ConditionReading {
     return { kind: 'event', name, operator, count: readCount, within };
   }
 
+  messageStatus(step: string): ExtendedCondition | null {
+    const operator = this.operatorOf(MESSAGE_STATUS_OPERATORS, `message.${step}.status`);
+    if (operator === null) return null;
+    const isStatus = (item: unknown): item is MessageStatus =>
+      (MESSAGE_STATUSES as readonly unknown[]).includes(item);
+    if (operator === 'in' || operator === 'not_in') {
+      const value = this.list(isStatus, 'message statuses');
+      return value === null ? null : { kind: 'message_status', step, operator, value };
+    }
+    return isStatus(this.value)
+      ? { kind: 'message_status', step, operator, value: this.value }
+      : this.wrong(`a message status (${MESSAGE_STATUSES.join(', ')})`);
+  }
+
+  messageClicked(step: string): ExtendedCondition | null {
+    const operator = this.operatorOf(['eq'] as const, `message.${step}.clicked`);
+    if (operator === null) return null;
+    return typeof this.value === 'boolean'
+      ? { kind: 'message_clicked', step, operator, value: this.value }
+      : this.wrong('true or false');
+  }
+
   audience(): FilterCondition | null {
     const operator = this.operatorOf(AUDIENCE_OPERATORS, 'audience');
     if (operator === null) return null;
@@ -539,19 +654,31 @@ class ConditionReading {
  * Reads `filter_criteria` (missing, null or empty: every contact of the workspace). The audience ids it
  * names are returned so the caller can check that they exist and form no cycle.
  */
+export function readFilterCriteria(value: unknown, pointer?: string): FilterReading;
+/**
+ * The same language with what `options` admits beyond §11 (workflows' trigger filters and branch
+ * cases, extensions §12); the criteria may then hold the extended conditions.
+ */
+export function readFilterCriteria(
+  value: unknown,
+  pointer: string | undefined,
+  options: FilterCriteriaOptions,
+): CriteriaReading<ExtendedCondition>;
 export function readFilterCriteria(
   value: unknown,
   pointer = '/data/attributes/filter_criteria',
-): FilterReading {
+  options?: FilterCriteriaOptions,
+): CriteriaReading<ExtendedCondition> {
   if (value === undefined || value === null)
     return { ok: true, criteria: [], conditions: 0, audienceIds: [] };
   if (!Array.isArray(value)) {
+    const name = options === undefined ? 'filter_criteria' : pointer.slice(pointer.lastIndexOf('/') + 1);
     return {
       ok: false,
-      problems: [{ pointer, detail: 'filter_criteria must be an array of conditions or groups' }],
+      problems: [{ pointer, detail: `${name} must be an array of conditions or groups` }],
     };
   }
-  const reader = new FilterReader();
+  const reader = new FilterReader(options);
   const criteria = reader.nodes(value, pointer, 1);
   if (reader.problems.length > 0 || criteria === null) return { ok: false, problems: reader.problems };
   return { ok: true, criteria, conditions: reader.conditions, audienceIds: [...reader.audienceIds] };

@@ -1,0 +1,41 @@
+import { AUTOMATIONS_REQUEST_TYPES, type DecodedRecord } from '@cms/contracts';
+import { decideRequest, handlerFor, type RequestHandlers } from '@cms/kafka';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+
+import { WriteWorkflowsHandler } from './workflows/write-workflows/write-workflows.handler';
+import { AUTOMATIONS_CONFIG, SOURCE, type AutomationsConfig } from './config';
+
+/** The requests a client sends and waits for: each is answered on the outcome topic. */
+const ANSWERED_TYPES = [
+  AUTOMATIONS_REQUEST_TYPES.workflowCreate,
+  AUTOMATIONS_REQUEST_TYPES.workflowUpdate,
+  AUTOMATIONS_REQUEST_TYPES.workflowDelete,
+] as const;
+
+type AnsweredType = (typeof ANSWERED_TYPES)[number];
+
+/** Hands each request record to its use case; the shared frame answers it and publishes its facts. */
+@Controller()
+export class AutomationsRequestsConsumer {
+  /** One use case per answered type: a type without one, or one for another payload, does not compile. */
+  private readonly handlers: RequestHandlers<AnsweredType>;
+
+  constructor(
+    @Inject(AUTOMATIONS_CONFIG) private readonly config: AutomationsConfig,
+    @Inject(WriteWorkflowsHandler) workflows: WriteWorkflowsHandler,
+  ) {
+    this.handlers = {
+      [AUTOMATIONS_REQUEST_TYPES.workflowCreate]: (decision) => workflows.create(decision),
+      [AUTOMATIONS_REQUEST_TYPES.workflowUpdate]: (decision) => workflows.update(decision),
+      [AUTOMATIONS_REQUEST_TYPES.workflowDelete]: (decision) => workflows.delete(decision),
+    };
+  }
+
+  @EventPattern(ANSWERED_TYPES)
+  answer(@Payload() record: DecodedRecord, @Ctx() context: unknown): Promise<void> {
+    const topics = { facts: this.config.topics.automations, outcomes: this.config.topics.outcomes };
+    // Bound to exactly the types of the map.
+    return decideRequest(record, context, SOURCE, topics, handlerFor(this.handlers, record.type)!);
+  }
+}

@@ -1,0 +1,44 @@
+import { DomainException, type DomainIssue, type StatusOfCode } from '@cms/kafka';
+
+export enum AutomationsErrorCode {
+  IdInUse = 'id_in_use',
+  NotFound = 'not_found',
+  InvalidWorkflow = 'invalid_workflow',
+}
+
+/** Every code has its status; a new code that is not mapped here does not compile. */
+const STATUS_OF_CODE: StatusOfCode<AutomationsErrorCode> = {
+  [AutomationsErrorCode.IdInUse]: 409,
+  [AutomationsErrorCode.NotFound]: 404,
+  [AutomationsErrorCode.InvalidWorkflow]: 422,
+};
+
+export type AutomationsIssue = DomainIssue<AutomationsErrorCode>;
+
+/** A request the rules refuse: nothing it wrote stays, and its outcome carries these errors. */
+export class AutomationsException extends DomainException<AutomationsErrorCode> {
+  constructor(issues: AutomationsIssue | readonly AutomationsIssue[]) {
+    super(STATUS_OF_CODE, issues);
+  }
+
+  static idInUse(id: number): AutomationsException {
+    return new AutomationsException({
+      code: AutomationsErrorCode.IdInUse,
+      detail: `Workflow id ${id} is already in use.`,
+    });
+  }
+
+  static workflowNotFound(id: number): AutomationsException {
+    return new AutomationsException({
+      code: AutomationsErrorCode.NotFound,
+      detail: `Workflow ${id} was not found.`,
+    });
+  }
+
+  /** A definition the rules of §12 refuse, each problem at its pointer. */
+  static invalidWorkflow(problems: ReadonlyArray<{ pointer: string; detail: string }>): AutomationsException {
+    return new AutomationsException(
+      problems.map((problem) => ({ code: AutomationsErrorCode.InvalidWorkflow, ...problem })),
+    );
+  }
+}

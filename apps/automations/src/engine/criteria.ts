@@ -1,0 +1,359 @@
+import {
+  toE164,
+  type ConsentChannel,
+  type DataCondition,
+  type DataScalar,
+  type ExtendedCondition,
+  type ExtendedNode,
+  type FilterDuration,
+  type LinkChannel,
+  type TextField,
+} from '@cms/contracts';
+
+import { addDuration, DAY_MS, instantOfDateText } from './wait-times';
+
+/**
+ * Workflow criteria (extensions §11 and §12) evaluated in memory over one contact, with the
+ * semantics the segments service gives them over its index and in SQL: strings compare ignoring case,
+ * phones in E.164, dates as instants (a `YYYY-MM-DD` being its whole UTC day), relative dates from
+ * `now`, and every negative operator the exact complement of its positive one, so that a contact
+ * without the value matches `neq`, `not_in`, `not_contains`, `not_exists`, `not_within_last`,
+ * `not_performed`, `count_lte` and `has_none`.
+ */
+
+/** The contact as a run reads it: as the event that moved the run left it. */
+export interface CriteriaContact {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  external_id: string | null;
+  source: string | null;
+  data: Record<string, unknown>;
+  /** ISO 8601 times. */
+  created_at: string;
+  updated_at: string;
+  tag_ids: readonly number[];
+  marketing_consent: Partial<Record<ConsentChannel, boolean | null>>;
+  channels: Partial<Record<LinkChannel, string | null>>;
+}
+
+/** What `message.<step id>.status` and `.clicked` read: the latest message the step made in the run. */
+export interface StepMessageFacts {
+  status: string | null;
+  clicked: boolean;
+}
+
+export interface CriteriaSubject {
+  contact: CriteriaContact;
+  /** The `occurred_at` (ISO 8601) of each of the contact's events of that name. */
+  eventsNamed(name: string): readonly string[];
+  /** The trigger event, for `event.data.<path>`. */
+  event?: { data: Record<string, unknown> };
+  /** The event an `until_event` wait received, for `waited_event.data.<path>`; null when none. */
+  waitedEvent?: { data: Record<string, unknown> } | null;
+  messages?: (stepId: string) => StepMessageFacts;
+}
+
+/** Whether every one of `nodes` holds (an empty list holds for everyone); `now` in epoch ms. */
+export function matchesCriteria(
+  nodes: readonly ExtendedNode[],
+  subject: CriteriaSubject,
+  now: number,
+): boolean {
+  return nodes.every((node) => holds(node, subject, now));
+}
+
+function holds(node: ExtendedNode, subject: CriteriaSubject, now: number): boolean {
+  switch (node.kind) {
+    case 'condition':
+      return conditionHolds(node.condition, subject, now);
+    case 'all':
+      return node.nodes.every((child) => holds(child, subject, now));
+    case 'any':
+      return node.nodes.some((child) => holds(child, subject, now));
+    case 'not':
+      return !holds(node.node, subject, now);
+  }
+}
+
+function conditionHolds(condition: ExtendedCondition, subject: CriteriaSubject, now: number): boolean {
+  const contact = subject.contact;
+  switch (condition.kind) {
+    case 'text':
+      return textHolds(condition, contact[condition.field]);
+    case 'data':
+      return dataHolds(condition, resolvePath(contact.data, condition.path), now);
+    case 'scoped_data': {
+      const source = condition.scope === 'event' ? subject.event : subject.waitedEvent;
+      return dataHolds(condition.condition, resolvePath(source?.data, condition.condition.path), now);
+    }
+    case 'date': {
+      const time = Date.parse(contact[condition.field]);
+      switch (condition.operator) {
+        case 'before':
+        case 'after':
+          return inRange(time, comparisonRange(condition.operator, condition.value));
+        case 'between':
+          return inRange(time, betweenRange(...condition.value));
+        case 'within_last':
+          return inRange(time, withinLast(now, condition.value));
+        case 'not_within_last':
+          return !inRange(time, withinLast(now, condition.value));
+      }
+      break;
+    }
+    case 'tags': {
+      const has = (id: number): boolean => contact.tag_ids.includes(id);
+      switch (condition.operator) {
+        case 'has':
+          return has(condition.value);
+        case 'has_any':
+          return condition.value.some(has);
+        case 'has_all':
+          return condition.value.every(has);
+        case 'has_none':
+          return !condition.value.some(has);
+      }
+      break;
+    }
+    case 'consent':
+      return (contact.marketing_consent[condition.channel] ?? null) === condition.value;
+    case 'channel': {
+      const linked = present(contact.channels[condition.channel]);
+      return condition.operator === 'exists' ? linked : !linked;
+    }
+    case 'event': {
+      const window = condition.within === null ? null : withinLast(now, condition.within);
+      const count = subject
+        .eventsNamed(condition.name)
+        .filter((occurredAt) => window === null || inRange(Date.parse(occurredAt), window)).length;
+      switch (condition.operator) {
+        case 'performed':
+          return count >= 1;
+        case 'not_performed':
+          return count === 0;
+        case 'count_gte':
+          return count >= (condition.count ?? 1);
+        case 'count_lte':
+          return count <= (condition.count ?? 0);
+      }
+      break;
+    }
+    case 'audience':
+      throw new Error('workflow criteria cannot read audience membership');
+    case 'message_status': {
+      const status = messageFacts(subject, condition.step).status;
+      switch (condition.operator) {
+        case 'eq':
+          return status === condition.value;
+        case 'neq':
+          return status !== condition.value;
+        case 'in':
+          return status !== null && (condition.value as readonly string[]).includes(status);
+        case 'not_in':
+          return status === null || !(condition.value as readonly string[]).includes(status);
+      }
+      break;
+    }
+    case 'message_clicked':
+      return messageFacts(subject, condition.step).clicked === condition.value;
+  }
+}
+
+function messageFacts(subject: CriteriaSubject, step: string): StepMessageFacts {
+  return subject.messages?.(step) ?? { status: null, clicked: false };
+}
+
+function present(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+// --- text -------------------------------------------------------------------------------------
+
+const PHONE_SEPARATORS = /[\s().\-/]/g;
+
+/** The text a condition compares with a stored value, as the segments service reads it. */
+function operand(
+  field: TextField | null,
+  comparison: 'eq' | 'contains' | 'starts_with',
+  value: string,
+): string {
+  if (field !== 'phone') return value.toLowerCase();
+  if (comparison === 'eq') return (toE164(value) ?? value.trim()).toLowerCase();
+  const digits = value.replace(PHONE_SEPARATORS, '');
+  if (digits === '' || comparison === 'contains') return (digits || value).toLowerCase();
+  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
+  return /^\d/.test(digits) ? `+${digits}` : digits.toLowerCase();
+}
+
+function textHolds(condition: Extract<ExtendedCondition, { kind: 'text' }>, stored: string | null): boolean {
+  const field = condition.field;
+  const value = present(stored) ? stored.toLowerCase() : null;
+  const equalsAny = (candidates: readonly string[]): boolean =>
+    value !== null && candidates.some((candidate) => operand(field, 'eq', candidate) === value);
+  switch (condition.operator) {
+    case 'exists':
+      return value !== null;
+    case 'not_exists':
+      return value === null;
+    case 'eq':
+      return equalsAny([condition.value]);
+    case 'neq':
+      return !equalsAny([condition.value]);
+    case 'in':
+      return equalsAny(condition.value);
+    case 'not_in':
+      return !equalsAny(condition.value);
+    case 'contains':
+      return value !== null && value.includes(operand(field, 'contains', condition.value));
+    case 'not_contains':
+      return !(value !== null && value.includes(operand(field, 'contains', condition.value)));
+    case 'starts_with':
+      return value !== null && value.startsWith(operand(field, 'starts_with', condition.value));
+    case 'ends_with':
+      return value !== null && value.endsWith(operand(field, 'contains', condition.value));
+  }
+}
+
+// --- custom fields ------------------------------------------------------------------------------
+
+/** The value at a path: object keys by name, array items by an integer (negative from the end). */
+function resolvePath(data: unknown, path: readonly string[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (Array.isArray(value)) {
+      if (!/^-?\d+$/.test(key)) return undefined;
+      const index = Number(key);
+      value = value[index < 0 ? value.length + index : index];
+    } else if (typeof value === 'object' && value !== null && Object.hasOwn(value, key)) {
+      value = (value as Record<string, unknown>)[key];
+    } else {
+      return undefined;
+    }
+  }
+  return value;
+}
+
+/** Only scalars are values: null, an object or an array at the path is none. */
+function scalarOf(value: unknown): DataScalar | null {
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Values of the same type only: strings ignoring case, numbers, booleans. */
+function dataEquals(stored: DataScalar | null, candidates: readonly DataScalar[]): boolean {
+  if (stored === null) return false;
+  return candidates.some((candidate) =>
+    typeof stored === 'string' && typeof candidate === 'string'
+      ? stored.toLowerCase() === candidate.toLowerCase()
+      : stored === candidate,
+  );
+}
+
+function dataHolds(condition: DataCondition, raw: unknown, now: number): boolean {
+  const stored = scalarOf(raw);
+  const text = typeof stored === 'string' ? stored.toLowerCase() : null;
+  const number = typeof stored === 'number' ? stored : null;
+  const time = typeof stored === 'string' ? (instantOfDateText(stored) ?? NaN) : NaN;
+  switch (condition.operator) {
+    case 'exists':
+      return stored !== null;
+    case 'not_exists':
+      return stored === null;
+    case 'eq':
+      return dataEquals(stored, [condition.value]);
+    case 'neq':
+      return !dataEquals(stored, [condition.value]);
+    case 'in':
+      return dataEquals(stored, condition.value);
+    case 'not_in':
+      return !dataEquals(stored, condition.value);
+    case 'contains':
+      return text !== null && text.includes(condition.value.toLowerCase());
+    case 'not_contains':
+      return !(text !== null && text.includes(condition.value.toLowerCase()));
+    case 'starts_with':
+      return text !== null && text.startsWith(condition.value.toLowerCase());
+    case 'ends_with':
+      return text !== null && text.endsWith(condition.value.toLowerCase());
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte': {
+      const { operator, value } = condition;
+      if (typeof value === 'string') return inRange(time, comparisonRange(operator, value));
+      if (number === null) return false;
+      if (operator === 'gt') return number > value;
+      if (operator === 'gte') return number >= value;
+      return operator === 'lt' ? number < value : number <= value;
+    }
+    case 'between': {
+      const [low, high] = condition.value;
+      if (typeof low === 'number' && typeof high === 'number') {
+        return number !== null && number >= low && number <= high;
+      }
+      return inRange(time, betweenRange(String(low), String(high)));
+    }
+    case 'before':
+    case 'after':
+      return inRange(time, comparisonRange(condition.operator, condition.value));
+    case 'within_last':
+      return inRange(time, withinLast(now, condition.value));
+    case 'not_within_last':
+      return !inRange(time, withinLast(now, condition.value));
+    case 'within_next':
+      return inRange(time, withinNext(now, condition.value));
+  }
+}
+
+// --- time ranges --------------------------------------------------------------------------------
+
+/** Instants `from ≤ t < until`. */
+interface TimeRange {
+  from: number;
+  until: number;
+}
+
+function inRange(time: number, range: TimeRange): boolean {
+  return !Number.isNaN(time) && time >= range.from && time < range.until;
+}
+
+/** The instants a filter's day (its whole UTC day) or time (its millisecond) covers. */
+function moment(value: string): TimeRange {
+  const start = instantOfDateText(value) ?? Date.parse(value);
+  return { from: start, until: start + (value.length === 10 ? DAY_MS : 1) };
+}
+
+/** `after 2024-03-01` starts on the 2nd, `before` ends where the value begins; gte and lte include it. */
+function comparisonRange(
+  operator: 'before' | 'after' | 'gt' | 'gte' | 'lt' | 'lte',
+  value: string,
+): TimeRange {
+  const { from, until } = moment(value);
+  switch (operator) {
+    case 'before':
+    case 'lt':
+      return { from: -Infinity, until: from };
+    case 'lte':
+      return { from: -Infinity, until };
+    case 'after':
+    case 'gt':
+      return { from: until, until: Infinity };
+    case 'gte':
+      return { from, until: Infinity };
+  }
+}
+
+function betweenRange(low: string, high: string): TimeRange {
+  return { from: moment(low).from, until: moment(high).until };
+}
+
+/** The past only: from `now` less the duration up to `now`, both included. */
+function withinLast(now: number, duration: FilterDuration): TimeRange {
+  return { from: addDuration(now, duration, -1), until: now + 1 };
+}
+
+/** The future only: from `now` up to `now` plus the duration, both included. */
+function withinNext(now: number, duration: FilterDuration): TimeRange {
+  return { from: now, until: addDuration(now, duration, 1) + 1 };
+}

@@ -1,0 +1,89 @@
+import { AUTOMATIONS_REQUEST_TYPES, OUTCOME_TYPES, requestEnvelope, type Envelope } from '@cms/contracts';
+import { ServiceHarness, type ServiceProcess } from '@cms/service-kit/testing';
+import { eventually } from '@cms/testing';
+
+import { AUTOMATIONS_SERVICE } from '../src/automations.service';
+import type { AutomationsConfig } from '../src/config';
+
+const WORKSPACE = 1;
+const WORKFLOWS = 2000;
+
+/**
+ * The service killed with SIGKILL while it decides a stream of workflow writes: every write is
+ * decided once after the restart, none lost, none doubled (one row, one first version and one fact
+ * envelope per workflow), and every one of them answered.
+ */
+describe('automations killed with SIGKILL while it decides workflow writes', () => {
+  let harness: ServiceHarness<AutomationsConfig>;
+  let running: ServiceProcess | undefined;
+
+  beforeAll(async () => {
+    harness = await ServiceHarness.start({
+      definition: AUTOMATIONS_SERVICE,
+      prefix: 'autok',
+      read: ['automations'],
+      // A killed consumer's partitions go to its successor after this, not after the default 30 s.
+      env: { KAFKA_SESSION_TIMEOUT_MS: '6000' },
+    });
+    running = await harness.spawnService();
+  }, 120_000);
+
+  afterAll(async () => {
+    await running?.kill();
+    await harness?.stop();
+  });
+
+  async function decided(): Promise<number> {
+    const rows: Array<{ count: string }> = await harness.db.query(
+      'SELECT count(*) FROM workflows WHERE workspace_id = $1',
+      [WORKSPACE],
+    );
+    return Number(rows[0]!.count);
+  }
+
+  it('decides every write exactly once across the kill, and answers each', async () => {
+    const requests: Envelope[] = Array.from({ length: WORKFLOWS }, (_, index) =>
+      requestEnvelope(
+        AUTOMATIONS_REQUEST_TYPES.workflowCreate,
+        {
+          workflow_id: index + 1,
+          name: `Workflow ${index + 1}`,
+          enabled: true,
+          trigger: { event: 'signed_up', filter: [] },
+          steps: [{ id: 'end', type: 'exit' }],
+          goal: null,
+          re_entry: 'after_exit',
+        },
+        { source: 'gateway', workspaceid: String(WORKSPACE) },
+      ),
+    );
+    await harness.produce(...requests);
+    await eventually('some writes decided', async () => (await decided()) >= 10, 30_000, 5);
+    await running!.kill();
+    running = undefined;
+    expect(await decided()).toBeLessThan(WORKFLOWS);
+
+    running = await harness.spawnService();
+    await eventually('every write decided', async () => (await decided()) === WORKFLOWS, 60_000, 20);
+
+    const outcomes = await Promise.all(requests.map((request) => harness.outcomeOf(request, 60_000)));
+    expect(outcomes.every((outcome) => outcome.type === OUTCOME_TYPES.accepted)).toBe(true);
+    const versions: Array<{ workflow_id: string; count: string }> = await harness.db.query(
+      'SELECT workflow_id, count(*) FROM workflow_versions WHERE workspace_id = $1 GROUP BY workflow_id',
+      [WORKSPACE],
+    );
+    expect(versions).toHaveLength(WORKFLOWS);
+    expect(versions.every((row) => Number(row.count) === 1)).toBe(true);
+    // The relay may publish a fact again after the kill, under the same envelope id: one id each.
+    const facts = await eventually(
+      'a fact for every workflow',
+      async () => {
+        const ids = new Set(harness.recordsOn(harness.topics.automations).map((record) => record.id));
+        return ids.size >= WORKFLOWS ? ids : undefined;
+      },
+      30_000,
+      20,
+    );
+    expect(facts.size).toBe(WORKFLOWS);
+  }, 180_000);
+});

@@ -1,0 +1,213 @@
+import {
+  AUTOMATIONS_FACT_TYPES,
+  AUTOMATIONS_REQUEST_TYPES,
+  OUTCOME_TYPES,
+  requestEnvelope,
+  type RequestAcceptedV1,
+  type RequestPayloads,
+} from '@cms/contracts';
+import { migrationDrift } from '@cms/persistence';
+import type { RunningService } from '@cms/service-kit';
+import { ServiceHarness, type OutcomeEnvelope } from '@cms/service-kit/testing';
+import { DataSource } from 'typeorm';
+
+import { AUTOMATIONS_SERVICE } from '../src/automations.service';
+import type { AutomationsConfig } from '../src/config';
+
+let harness: ServiceHarness<AutomationsConfig>;
+let service: RunningService;
+let lastWorkspace = 0;
+
+type AutomationsRequestType = (typeof AUTOMATIONS_REQUEST_TYPES)[keyof typeof AUTOMATIONS_REQUEST_TYPES];
+
+beforeAll(async () => {
+  harness = await ServiceHarness.start({
+    definition: AUTOMATIONS_SERVICE,
+    prefix: 'automations',
+    read: ['automations'],
+  });
+  service = await harness.startService();
+});
+
+afterAll(async () => {
+  await harness?.stop();
+});
+
+/** A workspace of its own for each test. */
+function workspace(): number {
+  lastWorkspace += 1;
+  return lastWorkspace;
+}
+
+let lastWorkflow = 0;
+
+/** A definition as the gateway's readWorkflowDefinition leaves it (defaults filled in). */
+function definition(name: string): Record<string, unknown> {
+  return {
+    name,
+    enabled: true,
+    trigger: { event: 'signed_up', filter: [] },
+    steps: [{ id: 'end', type: 'exit' }],
+    goal: null,
+    re_entry: 'after_exit',
+  };
+}
+
+/** A request as the gateway produces it, and its outcome. */
+async function request<T extends AutomationsRequestType>(
+  workspaceId: number,
+  type: T,
+  data: RequestPayloads[T],
+): Promise<OutcomeEnvelope> {
+  const envelope = requestEnvelope(type, data, { source: 'gateway', workspaceid: String(workspaceId) });
+  await harness.produce(envelope);
+  return harness.outcomeOf(envelope);
+}
+
+function createWorkflow(workspaceId: number, name: string, id = ++lastWorkflow): Promise<OutcomeEnvelope> {
+  return request(workspaceId, AUTOMATIONS_REQUEST_TYPES.workflowCreate, {
+    workflow_id: id,
+    ...definition(name),
+  } as RequestPayloads['workflow.create.requested']);
+}
+
+async function read(path: string, workspaceId: number): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${service.url}${path}`, {
+    headers: { 'x-workspace-id': String(workspaceId) },
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function namesIn(workspaceId: number): Promise<string[]> {
+  const rows: Array<{ name: string }> = await harness.db.query(
+    'SELECT name FROM workflows WHERE workspace_id = $1 ORDER BY name',
+    [workspaceId],
+  );
+  return rows.map((row) => row.name);
+}
+
+describe('the process', () => {
+  it('starts from main.ts, migrates, and answers /health, /ready and /metrics', async () => {
+    // On a schema and consumer group of its own, beside the instance the other tests use.
+    const started = await harness.spawnService({
+      schema: harness.newSchema(),
+      env: { CONSUMER_NAME: 'automations-process' },
+    });
+    try {
+      expect((await fetch(`${started.url}/health`)).status).toBe(200);
+      expect((await fetch(`${started.url}/ready`)).status).toBe(200);
+      const metrics = await fetch(`${started.url}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('service="automations"');
+    } finally {
+      await started.stop();
+    }
+  });
+});
+
+describe('workflow requests', () => {
+  it('creates a workflow: 201 with it at version 1, its fact, its row and its first version, read back', async () => {
+    const ws = workspace();
+    const outcome = await createWorkflow(ws, 'First');
+    expect(outcome.type).toBe(OUTCOME_TYPES.accepted);
+    const { status, resource } = outcome.data as RequestAcceptedV1;
+    expect(status).toBe(201);
+    const id = (resource as { id: number }).id;
+    expect(resource).toEqual({
+      id,
+      ...definition('First'),
+      version: 1,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+
+    const fact = await harness.waitFor('the fact of the request', () =>
+      harness
+        .recordsOn(harness.topics.automations)
+        .find((record) => record.causationid === outcome.causationid),
+    );
+    expect(fact).toMatchObject({
+      type: AUTOMATIONS_FACT_TYPES.workflowCreated,
+      subject: String(id),
+      data: { workflow_id: id, name: 'First', version: 1 },
+    });
+    expect(await namesIn(ws)).toEqual(['First']);
+
+    expect(await read(`/internal/v1/workflows/${id}`, ws)).toEqual({ status: 200, body: { data: resource } });
+    expect(await read('/internal/v1/workflows', ws)).toMatchObject({
+      status: 200,
+      body: { data: [resource], meta: { total: 1 } },
+    });
+    // Another workspace's workflow is not found.
+    expect((await read(`/internal/v1/workflows/${id}`, workspace())).status).toBe(404);
+  });
+
+  it('makes a new version only when trigger, steps, goal or re_entry change, and keeps every version', async () => {
+    const ws = workspace();
+    const id = ++lastWorkflow;
+    await createWorkflow(ws, 'Versions', id);
+    const update = (changes: Record<string, unknown>) =>
+      request(ws, AUTOMATIONS_REQUEST_TYPES.workflowUpdate, { workflow_id: id, changes });
+    expect((await update({ name: 'Renamed', enabled: false })).data).toMatchObject({
+      status: 200,
+      resource: { name: 'Renamed', enabled: false, version: 1 },
+    });
+    expect((await update({ re_entry: 'always' })).data).toMatchObject({ resource: { version: 2 } });
+    expect((await update({ re_entry: 'always' })).data).toMatchObject({ resource: { version: 2 } });
+    const versions: Array<{ version: number; re_entry: string }> = await harness.db.query(
+      'SELECT version, re_entry FROM workflow_versions WHERE workflow_id = $1 ORDER BY version',
+      [id],
+    );
+    expect(versions).toEqual([
+      { version: 1, re_entry: 'after_exit' },
+      { version: 2, re_entry: 'always' },
+    ]);
+  });
+
+  it('refuses an update or delete of a workflow the workspace lacks (404), and a definition §12 refuses (422)', async () => {
+    const ws = workspace();
+    const id = ++lastWorkflow;
+    await createWorkflow(ws, 'Mine', id);
+    const elsewhere = workspace();
+    expect(
+      (await request(elsewhere, AUTOMATIONS_REQUEST_TYPES.workflowUpdate, { workflow_id: id, changes: {} }))
+        .data,
+    ).toMatchObject({ status: 404 });
+    expect(
+      (await request(elsewhere, AUTOMATIONS_REQUEST_TYPES.workflowDelete, { workflow_id: id })).data,
+    ).toMatchObject({ status: 404 });
+    const refused = await request(ws, AUTOMATIONS_REQUEST_TYPES.workflowUpdate, {
+      workflow_id: id,
+      changes: { steps: [] },
+    });
+    expect(refused.type).toBe(OUTCOME_TYPES.rejected);
+    expect(refused.data).toMatchObject({
+      status: 422,
+      errors: [{ source: { pointer: '/data/attributes/steps' } }],
+    });
+    expect(
+      (await request(ws, AUTOMATIONS_REQUEST_TYPES.workflowDelete, { workflow_id: id })).data,
+    ).toMatchObject({
+      status: 204,
+    });
+    expect(await namesIn(ws)).toEqual([]);
+  });
+});
+
+describe('rebuilding from the log', () => {
+  it('makes the same rows in a new schema, as `ops replay` does', async () => {
+    const ws = workspace();
+    for (const name of ['One', 'Two', 'One']) await createWorkflow(ws, name);
+    await request(ws, AUTOMATIONS_REQUEST_TYPES.workflowUpdate, {
+      workflow_id: lastWorkflow,
+      changes: { steps: [{ id: 'bye', type: 'exit' }] },
+    });
+    const live = await harness.projectionRows();
+    expect(Object.values(live).every((rows) => rows.length > 0)).toBe(true);
+    expect(await harness.projectionRows(await harness.rebuild())).toEqual(live);
+  });
+
+  it('has migrations that match the entities (no drift)', async () => {
+    expect(await migrationDrift(service.app.get(DataSource))).toEqual([]);
+  });
+});

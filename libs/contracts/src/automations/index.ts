@@ -1,0 +1,2 @@
+export * from './automations.records';
+export * from './workflow-definition';
