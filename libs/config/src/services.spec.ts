@@ -24,12 +24,13 @@ describe('the service catalog', () => {
     }
   });
 
-  it("reads the gateway's upstreams from CONTACTS_URL, WEBHOOK_DISPATCH_URL, MESSAGING_URL and SEGMENTS_URL", () => {
+  it("reads the gateway's upstreams from CONTACTS_URL, WEBHOOK_DISPATCH_URL, MESSAGING_URL, SEGMENTS_URL and AUTOMATIONS_URL", () => {
     expect(upstreamsOf('gateway').map((upstream) => upstreamUrlVariable(upstream.name))).toEqual([
       'CONTACTS_URL',
       'WEBHOOK_DISPATCH_URL',
       'MESSAGING_URL',
       'SEGMENTS_URL',
+      'AUTOMATIONS_URL',
     ]);
   });
 });
