@@ -1,20 +1,28 @@
 import {
+  dateBetween,
+  dateComparison,
+  inTimeRange,
+  resolveDataPath,
+  textOperand,
   toE164,
+  withinLast,
+  withinNext,
   type ConsentChannel,
   type DataCondition,
   type DataScalar,
   type ExtendedCondition,
   type ExtendedNode,
-  type FilterDuration,
   type LinkChannel,
+  type TextComparison,
   type TextField,
 } from '@cms/contracts';
 
-import { addDuration, DAY_MS, instantOfDateText } from './wait-times';
+import { instantOfDateText } from './wait-times';
 
 /**
  * Workflow criteria (extensions §11 and §12) evaluated in memory over one contact, with the
- * semantics the segments service gives them over its index and in SQL: strings compare ignoring case,
+ * semantics the segments service gives them over its index and in SQL (the operand rules are the
+ * shared ones of @cms/contracts' filter-operands): strings compare ignoring case,
  * phones in E.164, dates as instants (a `YYYY-MM-DD` being its whole UTC day), relative dates from
  * `now`, and every negative operator the exact complement of its positive one, so that a contact
  * without the value matches `neq`, `not_in`, `not_contains`, `not_exists`, `not_within_last`,
@@ -82,23 +90,23 @@ function conditionHolds(condition: ExtendedCondition, subject: CriteriaSubject, 
     case 'text':
       return textHolds(condition, contact[condition.field]);
     case 'data':
-      return dataHolds(condition, resolvePath(contact.data, condition.path), now);
+      return dataHolds(condition, resolveDataPath(contact.data, condition.path), now);
     case 'scoped_data': {
       const source = condition.scope === 'event' ? subject.event : subject.waitedEvent;
-      return dataHolds(condition.condition, resolvePath(source?.data, condition.condition.path), now);
+      return dataHolds(condition.condition, resolveDataPath(source?.data, condition.condition.path), now);
     }
     case 'date': {
       const time = Date.parse(contact[condition.field]);
       switch (condition.operator) {
         case 'before':
         case 'after':
-          return inRange(time, comparisonRange(condition.operator, condition.value));
+          return inTimeRange(time, dateComparison(condition.operator, condition.value));
         case 'between':
-          return inRange(time, betweenRange(...condition.value));
+          return inTimeRange(time, dateBetween(...condition.value));
         case 'within_last':
-          return inRange(time, withinLast(now, condition.value));
+          return inTimeRange(time, withinLast(now, condition.value));
         case 'not_within_last':
-          return !inRange(time, withinLast(now, condition.value));
+          return !inTimeRange(time, withinLast(now, condition.value));
       }
       break;
     }
@@ -126,7 +134,7 @@ function conditionHolds(condition: ExtendedCondition, subject: CriteriaSubject, 
       const window = condition.within === null ? null : withinLast(now, condition.within);
       const count = subject
         .eventsNamed(condition.name)
-        .filter((occurredAt) => window === null || inRange(Date.parse(occurredAt), window)).length;
+        .filter((occurredAt) => window === null || inTimeRange(Date.parse(occurredAt), window)).length;
       switch (condition.operator) {
         case 'performed':
           return count >= 1;
@@ -170,27 +178,16 @@ function present(value: string | null | undefined): value is string {
 
 // --- text -------------------------------------------------------------------------------------
 
-const PHONE_SEPARATORS = /[\s().\-/]/g;
-
 /** The text a condition compares with a stored value, as the segments service reads it. */
-function operand(
-  field: TextField | null,
-  comparison: 'eq' | 'contains' | 'starts_with',
-  value: string,
-): string {
-  if (field !== 'phone') return value.toLowerCase();
-  if (comparison === 'eq') return (toE164(value) ?? value.trim()).toLowerCase();
-  const digits = value.replace(PHONE_SEPARATORS, '');
-  if (digits === '' || comparison === 'contains') return (digits || value).toLowerCase();
-  if (digits.startsWith('00')) return `+${digits.slice(2)}`;
-  return /^\d/.test(digits) ? `+${digits}` : digits.toLowerCase();
+function operand(field: TextField | null, comparison: TextComparison, value: string): string {
+  return textOperand(field, comparison, value, toE164);
 }
 
 function textHolds(condition: Extract<ExtendedCondition, { kind: 'text' }>, stored: string | null): boolean {
   const field = condition.field;
   const value = present(stored) ? stored.toLowerCase() : null;
   const equalsAny = (candidates: readonly string[]): boolean =>
-    value !== null && candidates.some((candidate) => operand(field, 'eq', candidate) === value);
+    value !== null && candidates.some((candidate) => operand(field, 'in', candidate) === value);
   switch (condition.operator) {
     case 'exists':
       return value !== null;
@@ -211,28 +208,11 @@ function textHolds(condition: Extract<ExtendedCondition, { kind: 'text' }>, stor
     case 'starts_with':
       return value !== null && value.startsWith(operand(field, 'starts_with', condition.value));
     case 'ends_with':
-      return value !== null && value.endsWith(operand(field, 'contains', condition.value));
+      return value !== null && value.endsWith(operand(field, 'ends_with', condition.value));
   }
 }
 
 // --- custom fields ------------------------------------------------------------------------------
-
-/** The value at a path: object keys by name, array items by an integer (negative from the end). */
-function resolvePath(data: unknown, path: readonly string[]): unknown {
-  let value = data;
-  for (const key of path) {
-    if (Array.isArray(value)) {
-      if (!/^-?\d+$/.test(key)) return undefined;
-      const index = Number(key);
-      value = value[index < 0 ? value.length + index : index];
-    } else if (typeof value === 'object' && value !== null && Object.hasOwn(value, key)) {
-      value = (value as Record<string, unknown>)[key];
-    } else {
-      return undefined;
-    }
-  }
-  return value;
-}
 
 /** Only scalars are values: null, an object or an array at the path is none. */
 function scalarOf(value: unknown): DataScalar | null {
@@ -281,7 +261,7 @@ function dataHolds(condition: DataCondition, raw: unknown, now: number): boolean
     case 'lt':
     case 'lte': {
       const { operator, value } = condition;
-      if (typeof value === 'string') return inRange(time, comparisonRange(operator, value));
+      if (typeof value === 'string') return inTimeRange(time, dateComparison(operator, value));
       if (number === null) return false;
       if (operator === 'gt') return number > value;
       if (operator === 'gte') return number >= value;
@@ -292,68 +272,16 @@ function dataHolds(condition: DataCondition, raw: unknown, now: number): boolean
       if (typeof low === 'number' && typeof high === 'number') {
         return number !== null && number >= low && number <= high;
       }
-      return inRange(time, betweenRange(String(low), String(high)));
+      return inTimeRange(time, dateBetween(String(low), String(high)));
     }
     case 'before':
     case 'after':
-      return inRange(time, comparisonRange(condition.operator, condition.value));
+      return inTimeRange(time, dateComparison(condition.operator, condition.value));
     case 'within_last':
-      return inRange(time, withinLast(now, condition.value));
+      return inTimeRange(time, withinLast(now, condition.value));
     case 'not_within_last':
-      return !inRange(time, withinLast(now, condition.value));
+      return !inTimeRange(time, withinLast(now, condition.value));
     case 'within_next':
-      return inRange(time, withinNext(now, condition.value));
+      return inTimeRange(time, withinNext(now, condition.value));
   }
-}
-
-// --- time ranges --------------------------------------------------------------------------------
-
-/** Instants `from ≤ t < until`. */
-interface TimeRange {
-  from: number;
-  until: number;
-}
-
-function inRange(time: number, range: TimeRange): boolean {
-  return !Number.isNaN(time) && time >= range.from && time < range.until;
-}
-
-/** The instants a filter's day (its whole UTC day) or time (its millisecond) covers. */
-function moment(value: string): TimeRange {
-  const start = instantOfDateText(value) ?? Date.parse(value);
-  return { from: start, until: start + (value.length === 10 ? DAY_MS : 1) };
-}
-
-/** `after 2024-03-01` starts on the 2nd, `before` ends where the value begins; gte and lte include it. */
-function comparisonRange(
-  operator: 'before' | 'after' | 'gt' | 'gte' | 'lt' | 'lte',
-  value: string,
-): TimeRange {
-  const { from, until } = moment(value);
-  switch (operator) {
-    case 'before':
-    case 'lt':
-      return { from: -Infinity, until: from };
-    case 'lte':
-      return { from: -Infinity, until };
-    case 'after':
-    case 'gt':
-      return { from: until, until: Infinity };
-    case 'gte':
-      return { from, until: Infinity };
-  }
-}
-
-function betweenRange(low: string, high: string): TimeRange {
-  return { from: moment(low).from, until: moment(high).until };
-}
-
-/** The past only: from `now` less the duration up to `now`, both included. */
-function withinLast(now: number, duration: FilterDuration): TimeRange {
-  return { from: addDuration(now, duration, -1), until: now + 1 };
-}
-
-/** The future only: from `now` up to `now` plus the duration, both included. */
-function withinNext(now: number, duration: FilterDuration): TimeRange {
-  return { from: now, until: addDuration(now, duration, 1) + 1 };
 }

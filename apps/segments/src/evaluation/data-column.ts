@@ -1,6 +1,7 @@
+import { dataTime } from '@cms/contracts';
+
 import { RowBits } from './bitset';
 import { grownCapacity } from './capacity';
-import { dataTime } from './filter-operands';
 import { TextColumn } from './text-column';
 
 // Read once: globals looked up inside loops over a million rows are slow in some hosts (a vm
@@ -9,27 +10,6 @@ const finite = Number.isFinite;
 const notANumber = Number.isNaN;
 /** No value in a Float64Array column. */
 const MISSING = Number.NaN;
-
-/**
- * The value at a custom-field path, found the way Postgres' `#>` finds it (so the SQL baseline and
- * the index agree): object keys by name, array elements by an integer key (negative from the end).
- */
-export function resolveDataPath(data: unknown, path: readonly string[]): unknown {
-  let value = data;
-  for (const key of path) {
-    if (Array.isArray(value)) {
-      if (!/^-?\d+$/.test(key)) return undefined;
-      const index = Number(key);
-      value = value[index < 0 ? value.length + index : index];
-    } else if (typeof value === 'object' && value !== null) {
-      if (!Object.hasOwn(value, key)) return undefined;
-      value = (value as Record<string, unknown>)[key];
-    } else {
-      return undefined;
-    }
-  }
-  return value;
-}
 
 /**
  * One custom-field path (`data.plan`, `data.address.city`) over every row, typed per value: a row's

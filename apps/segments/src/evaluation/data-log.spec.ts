@@ -1,4 +1,5 @@
-import { resolveDataPath } from './data-column';
+import { resolveDataPath } from '@cms/contracts';
+
 import { DataLog } from './data-log';
 import { seededRandom } from './synthetic-workspace';
 
@@ -6,34 +7,6 @@ import { seededRandom } from './synthetic-workspace';
 function asRead(value: unknown): unknown {
   return typeof value === 'object' && value !== null ? null : value;
 }
-
-describe('resolveDataPath', () => {
-  const data = {
-    plan: 'pro',
-    address: { city: 'Lisbon', lines: ['Rua A', 'Rua B'] },
-    scores: [3, 5, 8],
-    empty: null,
-  };
-
-  it('follows object keys and integer keys of arrays (negative ones from the end), as Postgres #> does', () => {
-    expect(resolveDataPath(data, ['plan'])).toBe('pro');
-    expect(resolveDataPath(data, ['address', 'city'])).toBe('Lisbon');
-    expect(resolveDataPath(data, ['address', 'lines', '1'])).toBe('Rua B');
-    expect(resolveDataPath(data, ['scores', '-1'])).toBe(8);
-    expect(resolveDataPath(data, ['scores', '-3'])).toBe(3);
-    expect(resolveDataPath(data, ['empty'])).toBeNull();
-  });
-
-  it('leads nowhere through scalars, past array ends, by non-integer keys of arrays or missing keys', () => {
-    expect(resolveDataPath(data, ['plan', 'x'])).toBeUndefined();
-    expect(resolveDataPath(data, ['scores', '3'])).toBeUndefined();
-    expect(resolveDataPath(data, ['scores', '-4'])).toBeUndefined();
-    expect(resolveDataPath(data, ['scores', 'length'])).toBeUndefined();
-    expect(resolveDataPath(data, ['missing'])).toBeUndefined();
-    expect(resolveDataPath(data, ['empty', 'x'])).toBeUndefined();
-    expect(resolveDataPath(data, ['toString'])).toBeUndefined();
-  });
-});
 
 describe('DataLog', () => {
   it('reads back every scalar at its path, with containers as null, as resolveDataPath finds them', () => {

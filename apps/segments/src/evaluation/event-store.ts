@@ -1,6 +1,7 @@
+import type { TimeRange } from '@cms/contracts';
+
 import { Bitset } from './bitset';
 import { grownCapacity } from './capacity';
-import type { TimeRange } from './filter-operands';
 import { IdTable } from './id-table';
 
 // Read once: globals looked up inside loops over a million rows are slow in some hosts (a vm

@@ -1,5 +1,8 @@
 import {
   CHANNEL_TYPES,
+  resolveDataPath,
+  shiftByDuration,
+  textOperand,
   type ChannelType,
   type FilterCondition,
   type FilterDuration,
@@ -7,9 +10,7 @@ import {
 } from '@cms/contracts';
 
 import type { Bitset } from './bitset';
-import { resolveDataPath } from './data-column';
 import type { ContactEventRow } from './event-store';
-import { shiftByDuration, textOperand } from './filter-operands';
 import type { SuppressionEntryRow } from './suppression-list';
 import {
   RANDOM_NOW,

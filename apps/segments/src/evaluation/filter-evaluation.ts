@@ -1,29 +1,24 @@
-import type {
-  ConsentChannel,
-  DataScalar,
-  DateField,
-  FilterCondition,
-  FilterNode,
-  LinkChannel,
-  TextField,
+import {
+  dateBetween,
+  dateComparison,
+  textOperand,
+  withinLast,
+  withinNext,
+  type ConsentChannel,
+  type DataScalar,
+  type DateField,
+  type FilterCondition,
+  type FilterNode,
+  type LinkChannel,
+  type PhoneNormaliser,
+  type TextField,
+  type TimeRange,
 } from '@cms/contracts';
 
 import { Bitset, type RowBits } from './bitset';
 import type { DataColumn } from './data-column';
 import type { EventStore } from './event-store';
-import {
-  dateBetween,
-  dateComparison,
-  inNumberRange,
-  numberBetween,
-  numberComparison,
-  textOperand,
-  withinLast,
-  withinNext,
-  type NumberRange,
-  type PhoneNormaliser,
-  type TimeRange,
-} from './filter-operands';
+import { inNumberRange, numberBetween, numberComparison, type NumberRange } from './filter-operands';
 import type { TextColumn } from './text-column';
 
 /** What a filter is evaluated with: the evaluation time, and the members of other audiences. */

@@ -1,18 +1,22 @@
-import type { DataScalar, FilterCondition, FilterNode } from '@cms/contracts';
+import {
+  dateBetween,
+  dateComparison,
+  textOperand,
+  withinLast,
+  withinNext,
+  type DataScalar,
+  type FilterCondition,
+  type FilterNode,
+  type PhoneNormaliser,
+  type TimeRange,
+} from '@cms/contracts';
 
 import {
   SQL_DAY_PATTERN,
   SQL_TIME_PATTERN,
-  dateBetween,
-  dateComparison,
   numberBetween,
   numberComparison,
-  textOperand,
-  withinLast,
-  withinNext,
   type NumberRange,
-  type PhoneNormaliser,
-  type TimeRange,
 } from './filter-operands';
 
 /** What compiling a filter to SQL needs beside the filter. */

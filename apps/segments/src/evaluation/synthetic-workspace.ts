@@ -1,7 +1,6 @@
-import { CONSENT_CHANNELS, type ConsentChannel } from '@cms/contracts';
+import { CONSENT_CHANNELS, type ConsentChannel, type PhoneNormaliser } from '@cms/contracts';
 
 import type { ContactEventRow } from './event-store';
-import type { PhoneNormaliser } from './filter-operands';
 import type { SuppressionEntryRow } from './suppression-list';
 import { WorkspaceIndex, type ContactRow } from './workspace-index';
 

@@ -1,20 +1,21 @@
 import {
   CHANNEL_TYPES,
   CONSENT_CHANNELS,
+  resolveDataPath,
   type ChannelType,
   type ConsentChannel,
   type DateField,
   type FilterNode,
   type LinkChannel,
+  type PhoneNormaliser,
   type TextField,
 } from '@cms/contracts';
 
 import { Bitset, RowBits, popcount32 } from './bitset';
-import { DataColumn, ensureRows, resolveDataPath } from './data-column';
+import { DataColumn, ensureRows } from './data-column';
 import { DataLog } from './data-log';
 import { EventStore, type ContactEventRow } from './event-store';
 import { evaluateFilter, type EvaluationContext, type IndexColumns } from './filter-evaluation';
-import type { PhoneNormaliser } from './filter-operands';
 import { IdTable } from './id-table';
 import { SuppressionList, type SuppressionEntryRow } from './suppression-list';
 import { TextColumn } from './text-column';

@@ -1,2 +1,3 @@
 export * from './filter-criteria';
+export * from './filter-operands';
 export * from './segments.records';
