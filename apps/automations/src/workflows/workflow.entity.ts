@@ -2,26 +2,36 @@ import { idColumn } from '@cms/persistence';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** What a workflow does, as a version holds it: runs finish on the version they started with. */
-export interface WorkflowDefinitionColumns {
-  trigger: Record<string, unknown>;
-  steps: Array<Record<string, unknown>>;
-  goal: Record<string, unknown> | null;
-  reEntry: string;
-}
-
-/** A workflow (extensions §12): the projection of the requests in the log, so a rebuild makes the same rows. */
-@Entity({ name: 'workflows' })
-@Index('workflows_workspace_created', ['workspaceId', 'createdAt', 'id'])
-export class WorkflowEntity implements WorkflowDefinitionColumns {
-  /** Minted by the gateway. */
-  @PrimaryColumn(idColumn())
-  id!: number;
-
+export abstract class WorkflowDefinitionColumns {
   @Column(idColumn({ name: 'workspace_id' }))
   workspaceId!: number;
 
   @Column({ type: 'text' })
   name!: string;
+
+  @Column({ type: 'jsonb' })
+  trigger!: Record<string, unknown>;
+
+  @Column({ type: 'jsonb' })
+  steps!: Array<Record<string, unknown>>;
+
+  @Column({ type: 'jsonb', nullable: true })
+  goal!: Record<string, unknown> | null;
+
+  @Column({ name: 're_entry', type: 'text' })
+  reEntry!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+/** A workflow (extensions §12): the projection of the requests in the log, so a rebuild makes the same rows. */
+@Entity({ name: 'workflows' })
+@Index('workflows_workspace_created', ['workspaceId', 'createdAt', 'id'])
+export class WorkflowEntity extends WorkflowDefinitionColumns {
+  /** Minted by the gateway. */
+  @PrimaryColumn(idColumn())
+  id!: number;
 
   @Column({ type: 'boolean' })
   enabled!: boolean;
@@ -30,52 +40,16 @@ export class WorkflowEntity implements WorkflowDefinitionColumns {
   @Column({ type: 'integer' })
   version!: number;
 
-  @Column({ type: 'jsonb' })
-  trigger!: Record<string, unknown>;
-
-  @Column({ type: 'jsonb' })
-  steps!: Array<Record<string, unknown>>;
-
-  @Column({ type: 'jsonb', nullable: true })
-  goal!: Record<string, unknown> | null;
-
-  @Column({ name: 're_entry', type: 'text' })
-  reEntry!: string;
-
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }
 
 /** Every version of a workflow, kept after the workflow is deleted: its runs still read theirs. */
 @Entity({ name: 'workflow_versions' })
-export class WorkflowVersionEntity implements WorkflowDefinitionColumns {
+export class WorkflowVersionEntity extends WorkflowDefinitionColumns {
   @PrimaryColumn(idColumn({ name: 'workflow_id' }))
   workflowId!: number;
 
   @PrimaryColumn({ type: 'integer' })
   version!: number;
-
-  @Column(idColumn({ name: 'workspace_id' }))
-  workspaceId!: number;
-
-  @Column({ type: 'text' })
-  name!: string;
-
-  @Column({ type: 'jsonb' })
-  trigger!: Record<string, unknown>;
-
-  @Column({ type: 'jsonb' })
-  steps!: Array<Record<string, unknown>>;
-
-  @Column({ type: 'jsonb', nullable: true })
-  goal!: Record<string, unknown> | null;
-
-  @Column({ name: 're_entry', type: 'text' })
-  reEntry!: string;
-
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 }

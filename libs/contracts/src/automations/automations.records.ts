@@ -46,16 +46,8 @@ export class WorkflowBody {
 
 // --- requests ---------------------------------------------------------------------------------
 
-/**
- * A new workflow, its definition as readWorkflowDefinition read it (defaults filled in: `enabled`
- * true, `goal` null, `re_entry` after_exit).
- */
-export class WorkflowCreateRequestedV1 {
-  /** Minted by the gateway. */
-  @IsInt()
-  @Min(1)
-  workflow_id!: number;
-
+/** A workflow's definition as readWorkflowDefinition reads it (defaults filled in). */
+export class WorkflowDefinitionV1 {
   @IsString()
   name!: string;
 
@@ -73,6 +65,14 @@ export class WorkflowCreateRequestedV1 {
 
   @IsIn(RE_ENTRIES)
   re_entry!: ReEntry;
+}
+
+/** A new workflow: `enabled` true, `goal` null and `re_entry` after_exit unless sent. */
+export class WorkflowCreateRequestedV1 extends WorkflowDefinitionV1 {
+  /** Minted by the gateway. */
+  @IsInt()
+  @Min(1)
+  workflow_id!: number;
 }
 
 /** Only the attributes sent, read by readWorkflowDefinition in its update mode. */
@@ -94,32 +94,14 @@ export class WorkflowDeleteRequestedV1 {
 // --- facts ------------------------------------------------------------------------------------
 
 /** `workflow.created` and `workflow.updated`: the workflow whole, as it is after the change. */
-export class WorkflowFactV1 {
+export class WorkflowFactV1 extends WorkflowDefinitionV1 {
   @IsInt()
   @Min(1)
   workflow_id!: number;
 
-  @IsString()
-  name!: string;
-
-  @Allow()
-  enabled!: boolean;
-
   @IsInt()
   @Min(1)
   version!: number;
-
-  @IsObject()
-  trigger!: Record<string, unknown>;
-
-  @Allow()
-  steps!: Array<Record<string, unknown>>;
-
-  @Allow()
-  goal!: Record<string, unknown> | null;
-
-  @IsIn(RE_ENTRIES)
-  re_entry!: ReEntry;
 
   @IsISO8601()
   at!: string;

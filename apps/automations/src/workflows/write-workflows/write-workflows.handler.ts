@@ -10,12 +10,12 @@ import { Injectable } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 
 import { AutomationsException } from '../../decisions/automations.exception';
-import { WorkflowEntity, type WorkflowDefinitionColumns } from '../workflow.entity';
+import { WorkflowEntity } from '../workflow.entity';
 import { WorkflowRepository } from '../workflow.repository';
 import { workflowFact, workflowResource } from '../workflow.resource';
 
 /** What a change of makes a new version (extensions §12): the name and `enabled` do not. */
-const VERSIONED: ReadonlyArray<keyof WorkflowDefinitionColumns> = ['trigger', 'steps', 'goal', 'reEntry'];
+const VERSIONED = ['trigger', 'steps', 'goal', 'reEntry'] as const;
 
 /** The definition read again as the gateway read it: a record that would not pass is refused whole. */
 function definitionOf(body: Record<string, unknown>, mode: 'create' | 'update'): Record<string, unknown> {
