@@ -204,6 +204,63 @@ describe('messages: the lifecycle of a sandbox message', () => {
     expect(delivered).toMatchObject({ recipient: 'f@example.com', body: 'Hello F' });
   });
 
+  it("makes a workflow step's message: `workflow` on it, its fallback and every fact; its templates see the events", async () => {
+    const contactId = harness.id();
+    const { workspaceId, emailTemplate } = await workspaceWith({
+      id: contactId,
+      name: 'W',
+      phone: '+15550005',
+      email: 'w@example.com',
+    });
+    const smsTemplate = await fixture.template(
+      workspaceId,
+      'sms',
+      'Order {{ event.data.order }} ({{ event.name }}), paid {{ waited_event.data.total }}, code {{ vars.code }}',
+    );
+    const workflow = { id: 7, name: 'Welcome', run_id: 41, step: 'hello' };
+    const id = await fixture.sent(workspaceId, {
+      contact_id: contactId,
+      route: [{ channel: 'sms', template_id: smsTemplate }],
+      variables: { code: 'X1' },
+      workflow,
+      event: { id: 3, name: 'order_placed', data: { order: 'A-9' } },
+      waited_event: { name: 'order_paid', data: { total: 12 } },
+    });
+    const read = await fixture.untilStatus(workspaceId, id, 'read');
+    expect(read).toMatchObject({ workflow, body: 'Order A-9 (order_placed), paid 12, code X1' });
+    await eventually('the read fact', async () => fixture.factsAbout(id).length >= 4 || undefined);
+    expect(fixture.factsAbout(id).map((fact) => fact.data['workflow'])).toEqual([
+      workflow,
+      workflow,
+      workflow,
+      workflow,
+    ]);
+
+    // A fallback message is the same step's: it carries the workflow too (this contact's number fails).
+    const invalidId = harness.id();
+    await harness.contacts(workspaceId, {
+      id: invalidId,
+      name: 'V',
+      phone: '+15550001',
+      email: 'v@example.com',
+    });
+    const failing = await fixture.sent(workspaceId, {
+      contact_id: invalidId,
+      route: [
+        { channel: 'sms', template_id: smsTemplate },
+        { channel: 'email', template_id: emailTemplate },
+      ],
+      variables: { code: 'X2' },
+      workflow,
+      event: { id: 3, name: 'order_placed', data: { order: 'A-9' } },
+      waited_event: { name: 'order_paid', data: { total: 12 } },
+    });
+    const failed = await fixture.untilStatus(workspaceId, failing, 'failed');
+    expect(failed).toMatchObject({ workflow, failure: { code: 'invalid_recipient' } });
+    const next = await fixture.replacement(workspaceId, failing);
+    expect(next).toMatchObject({ channel: 'email', fallback_from: failing, workflow });
+  });
+
   it('records an opt-out as a failure and puts the address on the suppression list', async () => {
     const contactId = harness.id();
     const { workspaceId, smsTemplate } = await workspaceWith({

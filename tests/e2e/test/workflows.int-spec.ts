@@ -185,6 +185,14 @@ describe('workflows through the public API', () => {
     );
     expect((await call('PATCH', '/api/v1/workflows/987654321', { name: 'x' })).status).toBe(404);
     expect((await call('DELETE', '/api/v1/workflows/987654321')).status).toBe(404);
+    // Only a workflow's step makes a message with `workflow`: the public body has no such field.
+    const forged = await call('POST', '/api/v1/messages', {
+      contact_id: 1,
+      route: [{ channel: 'sms', template_id: templateId }],
+      workflow: { id: 1, name: 'x', run_id: 1, step: 'a' },
+    });
+    expect(forged.status).toBe(422);
+    expect(pointers(forged)).toEqual(['/data/attributes/workflow']);
     const after = await call<{ meta: { total: number } }>('GET', '/api/v1/workflows');
     expect(after.body.meta.total).toBe(before.body.meta.total);
   });

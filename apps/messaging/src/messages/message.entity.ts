@@ -34,6 +34,16 @@ export interface MessageRoute {
   step: number;
   variables: Record<string, unknown>;
   purpose: MessagePurpose;
+  /** The events a workflow's templates see (absent on a message of `POST /api/v1/messages`). */
+  event?: TemplateEvent | null;
+  waited_event?: TemplateEvent | null;
+}
+
+/** An event as a template sees it: `{{ event.name }}`, `{{ event.data.<path> }}`. */
+export interface TemplateEvent {
+  id?: number;
+  name: string;
+  data: Record<string, unknown>;
 }
 
 /** A message, outbound or inbound, with its whole history: the projection of the log. */

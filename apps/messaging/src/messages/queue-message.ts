@@ -15,8 +15,10 @@ export interface MessageToQueue {
   contactId: number;
   fallbackFrom: string | null;
   idempotencyKey: string | null;
-  /** Who asked: `api` for the customer's request, `service` for a route moving on. */
+  /** Who asked: `api` for the customer's request, `service` for a route moving on or a workflow. */
   source: 'api' | 'service';
+  /** The workflow step that made it (every message of its route carries it), or null. */
+  workflow: MessageEntity['workflow'];
 }
 
 /**
@@ -44,7 +46,7 @@ export async function queueMessage(
     subject: null,
     html: null,
     providerMessageId: null,
-    workflow: null,
+    workflow: input.workflow,
     campaignId: null,
     fallbackFrom: input.fallbackFrom,
     failure: null,

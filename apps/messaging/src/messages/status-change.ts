@@ -181,5 +181,6 @@ export async function fallBack(
     fallbackFrom: message.id,
     idempotencyKey: null,
     source: 'service',
+    workflow: message.workflow,
   });
 }

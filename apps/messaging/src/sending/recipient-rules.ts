@@ -1,6 +1,7 @@
 import type { ChannelType, MessagePurpose, SuppressionReason } from '@cms/contracts';
 
 import type { ContactEntity } from '../contacts/contact.entity';
+import type { TemplateEvent } from '../messages/message.entity';
 import { contactScope } from '../contacts/contact-scope';
 import type { TemplateEntity } from '../templates/template.entity';
 import { renderTemplate, type RenderedTemplate } from '../templates/render/liquid-renderer';
@@ -18,6 +19,9 @@ export interface MessageToCheck {
   channelType: ChannelType;
   purpose: MessagePurpose;
   variables: Record<string, unknown>;
+  /** The events a workflow's message renders with (null on a message of the messages API). */
+  event: TemplateEvent | null;
+  waitedEvent: TemplateEvent | null;
   contact: ContactEntity;
   template: TemplateEntity;
   /** Whether the recipient is on the workspace's suppression list for the channel type. */
@@ -62,7 +66,8 @@ export function whoMayBeMessaged(message: MessageToCheck): Verdict {
   }
   const rendered = renderTemplate(message.template, {
     contact: contactScope(contact),
-    event: null,
+    event: message.event as Record<string, unknown> | null,
+    waited_event: message.waitedEvent as Record<string, unknown> | null,
     vars: message.variables,
   });
   if (!rendered.ok) return { kind: 'suppress', recipient, reason: 'render_error', detail: rendered.detail };

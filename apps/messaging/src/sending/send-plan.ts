@@ -144,6 +144,8 @@ function planOne(
     channelType: message.channelType,
     purpose: route.purpose,
     variables: route.variables,
+    event: route.event ?? null,
+    waitedEvent: route.waited_event ?? null,
     contact,
     template,
     isSuppressed: (address) => suppressed.has(suppressionKey(job.workspaceId, message.channelType, address)),

@@ -184,12 +184,62 @@ export class TemplateDeleteRequestedV1 {
   template_id!: number;
 }
 
-/** `POST /api/v1/messages`, after the gateway found the contact. */
+/** The workflow step that made a message (extensions §9 `workflow`, §12 `send`). */
+export class MessageWorkflowV1 {
+  @IsInt()
+  @Min(1)
+  id!: number;
+
+  @IsString()
+  name!: string;
+
+  @IsInt()
+  @Min(1)
+  run_id!: number;
+
+  @IsString()
+  step!: string;
+}
+
+/** An event a workflow's template sees (`{{ event.name }}`, `{{ event.data.total }}`, `waited_event`). */
+export class TemplateEventV1 {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @IsString()
+  name!: string;
+
+  @IsObject()
+  data!: Record<string, unknown>;
+}
+
+/**
+ * `POST /api/v1/messages`, after the gateway found the contact; or a workflow's `send` step, made by
+ * the automations service with `workflow` and the events its templates see. The public body has none
+ * of those three fields (the edge refuses them), so only a workflow sets them.
+ */
 export class MessageSendRequestedV1 extends SendMessageBody {
   @IsOptional()
   @IsString()
   @MaxLength(255)
   idempotency_key?: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MessageWorkflowV1)
+  workflow?: MessageWorkflowV1;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TemplateEventV1)
+  event?: TemplateEventV1;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => TemplateEventV1)
+  waited_event?: TemplateEventV1 | null;
 }
 
 /** At most this many contact ids are minted for one provider callback. */

@@ -48,13 +48,16 @@ export class SendMessageHandler {
         step: 0,
         variables: data.variables ?? {},
         purpose: data.purpose ?? 'transactional',
+        ...(data.event !== undefined ? { event: data.event } : {}),
+        ...(data.waited_event !== undefined ? { waited_event: data.waited_event } : {}),
       },
       channel: first.channel,
       template: first.template,
       contactId: data.contact_id,
       fallbackFrom: null,
       idempotencyKey: data.idempotency_key ?? null,
-      source: 'api',
+      source: data.workflow ? 'service' : 'api',
+      workflow: data.workflow ?? null,
     });
     return { status: 202, resource: { ...messageResource(message) } };
   }

@@ -20,6 +20,8 @@ export interface RenderableTemplate {
 export interface RenderScope {
   contact: Record<string, unknown> | null;
   event: Record<string, unknown> | null;
+  /** The event a workflow's `until_event` wait received (extensions §12); absent elsewhere. */
+  waited_event?: Record<string, unknown> | null;
   vars: Record<string, unknown>;
 }
 
