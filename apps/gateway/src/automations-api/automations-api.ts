@@ -108,8 +108,12 @@ export class AutomationsApi extends ServiceApi {
       return answer;
     };
     const issues: Issue[] = [];
-    for (const reference of references) {
-      const found = await resource(reference.service, reference.path);
+    // Every read asked at once (each resource once), then the answers gone through in body order.
+    const reads = references.map((reference) => resource(reference.service, reference.path));
+    // A refusal is thrown where its read is awaited; until then it must not count as unhandled.
+    for (const read of reads) read.catch(() => undefined);
+    for (const [index, reference] of references.entries()) {
+      const found = await reads[index]!;
       if (!found) {
         issues.push({ detail: reference.detail, source: { pointer: reference.pointer } });
         continue;
