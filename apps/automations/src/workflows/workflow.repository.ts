@@ -24,9 +24,12 @@ export class WorkflowRepository {
     return this.workflows.findOneBy({ id, workspaceId });
   }
 
-  /** In any workspace, deleted ones included (their versions stay): the gateway mints ids once. */
-  async exists(id: number): Promise<boolean> {
-    return (await this.workflows.existsBy({ id })) || (await this.versions.existsBy({ workflowId: id }));
+  /**
+   * In any workspace, deleted ones included: every workflow has its version 1 from its creation on,
+   * and versions stay after a delete (the gateway mints ids once).
+   */
+  exists(id: number): Promise<boolean> {
+    return this.versions.existsBy({ workflowId: id });
   }
 
   /** Stores the workflow and, when its version is new, that version. */
