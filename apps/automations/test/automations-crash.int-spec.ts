@@ -1,9 +1,16 @@
-import { AUTOMATIONS_REQUEST_TYPES, OUTCOME_TYPES, requestEnvelope, type Envelope } from '@cms/contracts';
+import {
+  AUTOMATIONS_REQUEST_TYPES,
+  MESSAGING_REQUEST_TYPES,
+  OUTCOME_TYPES,
+  requestEnvelope,
+  type Envelope,
+} from '@cms/contracts';
 import { ServiceHarness, type ServiceProcess } from '@cms/service-kit/testing';
 import { eventually } from '@cms/testing';
 
 import { AUTOMATIONS_SERVICE } from '../src/automations.service';
 import type { AutomationsConfig } from '../src/config';
+import { contactCreated, eventRecorded } from './run-facts';
 
 const WORKSPACE = 1;
 const WORKFLOWS = 2000;
@@ -86,4 +93,97 @@ describe('automations killed with SIGKILL while it decides workflow writes', () 
     );
     expect(facts.size).toBe(WORKFLOWS);
   }, 180_000);
+});
+
+const RUNS = 1000;
+
+/**
+ * The service killed with SIGKILL while a thousand runs' timers fire: every timer is acted on once
+ * after the restart, those that fell due while it was down as soon as it is back; every run sends its
+ * one message once (one request envelope id per run, whatever the relay published again).
+ */
+describe('automations killed with SIGKILL while run timers fire', () => {
+  let harness: ServiceHarness<AutomationsConfig>;
+  let running: ServiceProcess | undefined;
+
+  beforeAll(async () => {
+    harness = await ServiceHarness.start({
+      definition: AUTOMATIONS_SERVICE,
+      prefix: 'autot',
+      read: ['requests'],
+      env: { KAFKA_SESSION_TIMEOUT_MS: '6000', RUN_TIMER_BATCH: '50' },
+    });
+    running = await harness.spawnService();
+  }, 120_000);
+
+  afterAll(async () => {
+    await running?.kill();
+    await harness?.stop();
+  });
+
+  async function runsIn(status: string): Promise<number> {
+    const rows: Array<{ count: string }> = await harness.db.query(
+      'SELECT count(*) FROM workflow_runs WHERE workspace_id = $1 AND status = $2',
+      [WORKSPACE, status],
+    );
+    return Number(rows[0]!.count);
+  }
+
+  it('acts on every timer once across the kill, and sends each run its message once', async () => {
+    await harness.produce(
+      requestEnvelope(
+        AUTOMATIONS_REQUEST_TYPES.workflowCreate,
+        {
+          workflow_id: 1,
+          name: 'Later',
+          enabled: true,
+          trigger: { event: 'signed_up', filter: [] },
+          steps: [
+            { id: 'pause', type: 'wait', duration: 'PT2S' },
+            { id: 'hello', type: 'send', route: [{ channel: 'sms', template_id: 1 }] },
+          ],
+          goal: null,
+          re_entry: 'after_exit',
+        },
+        { source: 'gateway', workspaceid: String(WORKSPACE) },
+      ),
+    );
+    const facts = Array.from({ length: RUNS }, (_, index) => [
+      contactCreated(WORKSPACE, index + 1),
+      eventRecorded(WORKSPACE, index + 1, 10_000 + index, 'signed_up'),
+    ]).flat();
+    await harness.publish(harness.topics.contacts, facts);
+    await eventually('every run waiting', async () => (await runsIn('waiting')) === RUNS, 60_000, 20);
+    await eventually('some timers acted on', async () => (await runsIn('completed')) >= 10, 30_000, 5);
+    await running!.kill();
+    running = undefined;
+    expect(await runsIn('completed')).toBeLessThan(RUNS);
+
+    running = await harness.spawnService();
+    await eventually('every run completed', async () => (await runsIn('completed')) === RUNS, 90_000, 20);
+    const runs: Array<{
+      id: string;
+      history: Array<{ step: string; result: string; message_id: string | null }>;
+    }> = await harness.db.query('SELECT id, history FROM workflow_runs WHERE workspace_id = $1', [WORKSPACE]);
+    expect(runs.every((run) => run.history.map((entry) => entry.result).join() === 'waited,queued')).toBe(
+      true,
+    );
+    const sends = await eventually(
+      'a send for every run',
+      async () => {
+        const byRun = new Map<number, Set<string>>();
+        for (const record of harness.recordsOn(harness.topics.requests)) {
+          if (record.type !== MESSAGING_REQUEST_TYPES.messageSend) continue;
+          const runId = (record.data['workflow'] as { run_id: number }).run_id;
+          byRun.set(runId, (byRun.get(runId) ?? new Set()).add(record.id));
+        }
+        return byRun.size >= RUNS ? byRun : undefined;
+      },
+      30_000,
+      20,
+    );
+    expect(sends.size).toBe(RUNS);
+    expect([...sends.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(await harness.db.query('SELECT id FROM run_timers')).toEqual([]);
+  }, 240_000);
 });

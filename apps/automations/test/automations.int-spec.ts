@@ -1,18 +1,24 @@
 import {
   AUTOMATIONS_FACT_TYPES,
   AUTOMATIONS_REQUEST_TYPES,
+  messageIdOfRecord,
+  MESSAGING_REQUEST_TYPES,
   OUTCOME_TYPES,
   requestEnvelope,
+  RUN_FACT_TYPES,
+  type Envelope,
   type RequestAcceptedV1,
   type RequestPayloads,
 } from '@cms/contracts';
 import { migrationDrift } from '@cms/persistence';
 import type { RunningService } from '@cms/service-kit';
 import { ServiceHarness, type OutcomeEnvelope } from '@cms/service-kit/testing';
+import { eventually } from '@cms/testing';
 import { DataSource } from 'typeorm';
 
 import { AUTOMATIONS_SERVICE } from '../src/automations.service';
 import type { AutomationsConfig } from '../src/config';
+import { contactCreated, eventRecorded, messageFact } from './run-facts';
 
 let harness: ServiceHarness<AutomationsConfig>;
 let service: RunningService;
@@ -24,7 +30,7 @@ beforeAll(async () => {
   harness = await ServiceHarness.start({
     definition: AUTOMATIONS_SERVICE,
     prefix: 'automations',
-    read: ['automations'],
+    read: ['automations', 'requests'],
   });
   service = await harness.startService();
 });
@@ -191,6 +197,159 @@ describe('workflow requests', () => {
       status: 204,
     });
     expect(await namesIn(ws)).toEqual([]);
+  });
+});
+
+describe('runs', () => {
+  /** The workflow's message.send.requested records, once there are `count`. */
+  function sendsOf(workflowId: number, count: number): Promise<Envelope<Record<string, unknown>>[]> {
+    return harness.waitFor(`${count} sends of workflow ${workflowId}`, () => {
+      const sends = harness
+        .recordsOn(harness.topics.requests)
+        .filter(
+          (record) =>
+            record.type === MESSAGING_REQUEST_TYPES.messageSend &&
+            (record.data['workflow'] as { id: number } | undefined)?.id === workflowId,
+        );
+      return sends.length >= count ? sends : undefined;
+    });
+  }
+
+  async function runsOf(workflowId: number): Promise<Array<Record<string, unknown>>> {
+    return harness.db.query('SELECT * FROM workflow_runs WHERE workflow_id = $1 ORDER BY id', [workflowId]);
+  }
+
+  function runsWhere(
+    workflowId: number,
+    what: string,
+    holds: (runs: Array<Record<string, unknown>>) => boolean,
+  ) {
+    return eventually(what, async () => {
+      const runs = await runsOf(workflowId);
+      return holds(runs) ? runs : undefined;
+    });
+  }
+
+  it('starts from an event, sends with the workflow through messaging, and its goal records an outcome', async () => {
+    const ws = workspace();
+    const workflowId = ++lastWorkflow;
+    await request(ws, AUTOMATIONS_REQUEST_TYPES.workflowCreate, {
+      workflow_id: workflowId,
+      name: 'Nudge',
+      enabled: true,
+      trigger: { event: 'cart_left', filter: [{ field: 'event.data.total', operator: 'gte', value: 10 }] },
+      steps: [
+        { id: 'nudge', type: 'send', route: [{ channel: 'sms', template_id: 7 }], variables: { a: 1 } },
+        { id: 'hold', type: 'wait', until_event: { event: 'cart_seen', timeout: 'P1D' } },
+      ],
+      goal: { event: 'cart_paid', within: 'P1D' },
+      re_entry: 'always',
+    } as RequestPayloads['workflow.create.requested']);
+    await harness.publish(harness.topics.contacts, [
+      contactCreated(ws, 501),
+      eventRecorded(ws, 501, 9001, 'cart_left', { total: 5 }),
+      eventRecorded(ws, 501, 9002, 'cart_left', { total: 20 }),
+    ]);
+    const [send] = await sendsOf(workflowId, 1);
+    const [run] = await runsWhere(
+      workflowId,
+      'one run waiting',
+      (runs) => runs.length === 1 && runs[0]!['status'] === 'waiting',
+    );
+    const runId = Number(run!['id']);
+    const messageId = messageIdOfRecord(send!.id);
+    expect(send!.data).toEqual({
+      contact_id: 501,
+      route: [{ channel: 'sms', template_id: 7 }],
+      purpose: 'transactional',
+      variables: { a: 1 },
+      workflow: { id: workflowId, name: 'Nudge', run_id: runId, step: 'nudge' },
+      event: { id: 9002, name: 'cart_left', data: { total: 20 } },
+      waited_event: null,
+    });
+    expect(run!['history']).toEqual([
+      { step: 'nudge', at: expect.any(String), result: 'queued', message_id: messageId },
+    ]);
+    expect(await harness.db.query('SELECT id FROM run_timers WHERE run_id = $1', [runId])).toHaveLength(1);
+
+    // Messaging's facts of the message, then the goal.
+    const workflow = { id: workflowId, name: 'Nudge', run_id: runId, step: 'nudge' };
+    await harness.publish(harness.topics.messaging, [
+      messageFact(ws, { id: messageId, contactId: 501, status: 'queued', workflow }),
+      messageFact(ws, { id: messageId, contactId: 501, status: 'delivered', workflow }),
+    ]);
+    await eventually('the delivery in the run', async () => {
+      const rows: unknown[] = await harness.db.query(
+        "SELECT 1 FROM run_messages WHERE message_id = $1 AND status = 'delivered' AND channel = 'sms'",
+        [messageId],
+      );
+      return rows.length === 1;
+    });
+    await harness.publish(harness.topics.contacts, [
+      eventRecorded(ws, 501, 9003, 'cart_paid', { total: 20 }),
+    ]);
+    const outcome = await harness.waitFor('outcome.recorded', () =>
+      harness
+        .recordsOn(harness.topics.automations)
+        .find((record) => record.type === RUN_FACT_TYPES.outcomeRecorded && record.subject === String(runId)),
+    );
+    expect(outcome.data).toEqual({
+      id: runId,
+      goal: 'cart_paid',
+      workflow: { id: workflowId, name: 'Nudge', run_id: runId },
+      credited_message_id: messageId,
+      channel: 'sms',
+      contact: { id: 501, external_id: null, name: 'Ada', phone: '+14155550501', email: null },
+      event: { id: 9003, data: { total: 20 } },
+      occurred_at: '2026-06-15T12:00:00.000Z',
+      created_at: expect.any(String),
+    });
+    const [ended] = await runsOf(workflowId);
+    expect(ended).toMatchObject({ status: 'goal_reached', current_step: null });
+    expect(await harness.db.query('SELECT id FROM run_timers WHERE run_id = $1', [runId])).toEqual([]);
+    const served = await read(`/internal/v1/outcomes/${runId}`, ws);
+    expect(served).toEqual({ status: 200, body: { data: outcome.data } });
+    expect((await read(`/internal/v1/outcomes/${runId}`, ws + 1000)).status).toBe(404);
+  });
+
+  it('replaces a going run on re_entry always, and ends the going ones when the workflow is deleted', async () => {
+    const ws = workspace();
+    const workflowId = ++lastWorkflow;
+    await request(ws, AUTOMATIONS_REQUEST_TYPES.workflowCreate, {
+      workflow_id: workflowId,
+      name: 'Again',
+      enabled: true,
+      trigger: { event: 'ping', filter: [] },
+      steps: [{ id: 'hold', type: 'wait', duration: 'P1D' }],
+      goal: null,
+      re_entry: 'always',
+    } as RequestPayloads['workflow.create.requested']);
+    await harness.publish(harness.topics.contacts, [
+      contactCreated(ws, 601),
+      eventRecorded(ws, 601, 9101, 'ping'),
+      eventRecorded(ws, 601, 9102, 'ping'),
+    ]);
+    const runs = await runsWhere(
+      workflowId,
+      'two runs',
+      (found) => found.length === 2 && found[1]!['status'] === 'waiting',
+    );
+    expect(runs[0]).toMatchObject({ status: 'exited', current_step: null });
+    expect((runs[0]!['history'] as Array<{ result: string }>).at(-1)).toMatchObject({
+      step: 'hold',
+      result: 'replaced',
+    });
+    await request(ws, AUTOMATIONS_REQUEST_TYPES.workflowDelete, { workflow_id: workflowId });
+    const after = await runsOf(workflowId);
+    expect(after[1]).toMatchObject({ status: 'exited' });
+    expect((after[1]!['history'] as Array<{ result: string }>).at(-1)).toMatchObject({
+      result: 'workflow_deleted',
+    });
+    expect(
+      await harness.db.query('SELECT id FROM run_timers WHERE run_id = $1', [Number(after[1]!['id'])]),
+    ).toEqual([]);
+    // The runs stay readable.
+    expect((await read(`/internal/v1/workflow-runs/${String(after[1]!['id'])}`, ws)).status).toBe(200);
   });
 });
 

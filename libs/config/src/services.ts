@@ -127,7 +127,7 @@ export const SERVICE_CATALOG = catalog([
     role: 'consumer',
     consumers: [
       { name: 'webhook-dispatch', topics: ['requests'] },
-      { name: 'webhook-dispatch.facts', topics: ['contacts', 'messaging'] },
+      { name: 'webhook-dispatch.facts', topics: ['contacts', 'messaging', 'automations'] },
     ],
     carriedTables: ['webhook_deliveries', 'webhook_attempts', 'webhook_endpoint_failures'],
     secrets: ['SECRETS_KEY'],
@@ -235,7 +235,11 @@ export const SERVICE_CATALOG = catalog([
     httpPort: 3009,
     schema: 'automations',
     role: 'consumer',
-    consumers: [{ name: 'automations', topics: ['requests'] }],
+    consumers: [
+      { name: 'automations', topics: ['requests'] },
+      { name: 'automations.contacts', topics: ['contacts'] },
+      { name: 'automations.messaging', topics: ['messaging'] },
+    ],
     secrets: [],
   },
 ]);

@@ -1016,6 +1016,83 @@ export interface paths {
     patch: operations['WorkflowsApiController_update'];
     trace?: never;
   };
+  '/api/v1/workflows/{id}/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a workflow's runs
+     * @description Newest first (by `started_at`). A deleted workflow is 404 here; its runs stay readable at `GET /api/v1/workflow-runs/{id}`.
+     */
+    get: operations['WorkflowRunsApiController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/workflow-runs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a workflow run
+     * @description With its history, one entry per step run. Readable after its workflow is deleted.
+     */
+    get: operations['WorkflowRunsApiController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/outcomes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List outcomes
+     * @description Newest first.
+     */
+    get: operations['OutcomesApiController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/outcomes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an outcome */
+    get: operations['OutcomesApiController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/webhook/provider/{token}': {
     parameters: {
       query?: never;
@@ -2355,6 +2432,79 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       updated_at: string;
+    };
+    /** @description A run of a workflow for a contact (extensions §12, Runs). */
+    WorkflowRun: {
+      id: number;
+      workflow_id: number;
+      /** @description The version of the workflow the run started with, and finishes on. */
+      version: number;
+      contact_id: number;
+      /**
+       * @description `active` or `waiting` while it goes on; it ends `completed`, `goal_reached`, `exited` or `failed`.
+       * @enum {string}
+       */
+      status: 'active' | 'waiting' | 'completed' | 'goal_reached' | 'exited' | 'failed';
+      /** @description The step the run is at; null once it has ended. */
+      current_step: string | null;
+      /** @description The event that started the run. */
+      trigger_event_id: number;
+      /** Format: date-time */
+      started_at: string;
+      /**
+       * Format: date-time
+       * @description When the run ended; null while it goes on.
+       */
+      ended_at: string | null;
+      /** @description One entry per step run, in order. */
+      history: {
+        /** @description The step run; for an end from outside (goal reached, replaced, workflow deleted), the step the run was at, or null after its last step. */
+        step: string | null;
+        /** Format: date-time */
+        at: string;
+        /** @description `queued` (a send), `waited` (a wait ended), `event` or `timeout` (an `until_event` wait), the chosen step id (a branch), `updated`, `exited`; an end: `goal_reached`, `replaced`, `workflow_deleted`, `invalid_date`, `step_limit`. */
+        result: string;
+        /** @description The message a send step made; null for any other entry. */
+        message_id: string | null;
+      }[];
+    };
+    /** @description An outcome (extensions §12, Goals and outcomes): the data of its outcome.recorded webhook and when it was recorded. */
+    Outcome: {
+      id: number;
+      /** @description The goal event name. */
+      goal: string;
+      workflow: {
+        id: number;
+        name: string;
+        run_id: number;
+      };
+      /** @description The run's message with the strongest engagement (clicked, then read, delivered, sent; the latest among equals), or `null`. */
+      credited_message_id: string | null;
+      /**
+       * @description The channel type of the credited message; `null` with it.
+       * @enum {string|null}
+       */
+      channel:
+        'whatsapp' | 'sms' | 'email' | 'rcs' | 'telegram' | 'messenger' | 'instagram' | 'browser_push' | null;
+      contact: components['schemas']['WebhookContact'];
+      /** @description The goal event. */
+      event: {
+        id: number;
+        /** @description The goal event's data. */
+        data: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * Format: date-time
+       * @description The goal event's time.
+       */
+      occurred_at: string;
+      /**
+       * Format: date-time
+       * @description When the outcome was recorded.
+       */
+      created_at: string;
     };
     /** @description An outbound webhook endpoint (extensions §4); never its secret. */
     WebhookEndpoint: {
@@ -11245,6 +11395,434 @@ export interface operations {
       };
       /** @description The body is not application/json. */
       415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  WorkflowRunsApiController_list: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page (at most 100; more → 422). */
+        per_page?: number;
+        /** @description A status (active, waiting, completed, goal_reached, exited, failed). */
+        'filter[status]'?: string;
+        /** @description A contact id. */
+        'filter[contact_id]'?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Workflow id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of runs. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkflowRun'][];
+            meta: components['schemas']['PageMeta'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  WorkflowRunsApiController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Workflow run id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The run. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WorkflowRun'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  OutcomesApiController_list: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page (at most 100; more → 422). */
+        per_page?: number;
+        /** @description A workflow id. */
+        'filter[workflow_id]'?: string;
+        /** @description A contact id. */
+        'filter[contact_id]'?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of outcomes. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Outcome'][];
+            meta: components['schemas']['PageMeta'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  OutcomesApiController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Outcome id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The outcome. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Outcome'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
         headers: {
           /** @description Requests allowed a minute for the limit that applies. */
           'X-RateLimit-Limit': number;

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 import { HttpsReceiver } from './https-receiver';
-import { System } from './system';
+import { System, type ServiceName } from './system';
 import { verifyWebhookSignature, WebhookContract } from './webhook-contract';
 
 /** A webhook as the customer's endpoint receives it. */
@@ -87,9 +87,11 @@ export async function startMessagingScenario(
   name: string,
   eventTypes: string[],
   env: Record<string, string> = {},
+  /** Services beside those four (automations, say). */
+  more: ServiceName[] = [],
 ): Promise<MessagingScenario> {
   const receiver = await new HookReceiver(name).start();
-  const system = await System.start(['gateway', 'contacts', 'messaging', 'webhook-dispatch'], {
+  const system = await System.start(['gateway', 'contacts', 'messaging', 'webhook-dispatch', ...more], {
     WEBHOOK_ALLOW_NETWORKS: '127.0.0.1/32',
     NODE_EXTRA_CA_CERTS: receiver.certificates.caFile,
     WEBHOOK_POLL_MS: '50',

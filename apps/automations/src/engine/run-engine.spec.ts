@@ -1,4 +1,4 @@
-import { deterministicId, type WorkflowGoal, type WorkflowStep } from '@cms/contracts';
+import { deterministicId, messageIdOfRecord, type WorkflowGoal, type WorkflowStep } from '@cms/contracts';
 
 import type { CriteriaContact } from './criteria';
 import {
@@ -14,9 +14,9 @@ import {
   type RunWorkflow,
 } from './run-engine';
 
-const RUN_ID = '0b7e2a4c-3d2f-4c8e-9a51-6f0e2d1c7b39';
+const RUN_ID = 257;
 const T0 = '2026-06-15T12:00:00.000Z';
-const TRIGGER = { id: 'evt-1', name: 'signup.completed', data: { plan: 'pro', renewal: '2026-07-01' } };
+const TRIGGER = { id: 101, name: 'signup.completed', data: { plan: 'pro', renewal: '2026-07-01' } };
 const ROUTE = [{ channel: 'email', template_id: 7 }];
 
 function workflow(steps: unknown[], goal: WorkflowGoal | null = null): RunWorkflow {
@@ -89,7 +89,7 @@ describe('a run', () => {
       { id: 'bye', type: 'send', route: ROUTE, purpose: 'marketing' },
     ]);
     const { state, effects } = start(flow);
-    const messageId = `msg_${deterministicId(RUN_ID, 'hello', 1, 'message').replace(/-/g, '')}`;
+    const messageId = messageIdOfRecord(deterministicId(String(RUN_ID), 'hello', 1, 'send'));
     expect(state).toMatchObject({
       id: RUN_ID,
       workflow_id: 42,
@@ -107,6 +107,7 @@ describe('a run', () => {
       {
         type: 'send_message',
         step: 'hello',
+        request_id: deterministicId(String(RUN_ID), 'hello', 1, 'send'),
         message_id: messageId,
         contact_id: 9,
         route: ROUTE,
@@ -180,7 +181,7 @@ describe('a run', () => {
       {
         type: 'update_contact',
         step: 'tag',
-        request_id: deterministicId(RUN_ID, 'tag', 1, 'update_contact'),
+        request_id: deterministicId(String(RUN_ID), 'tag', 1, 'update_contact'),
         contact_id: 9,
         data: { stage: 'onboarded' },
         add_tags: [3],
@@ -280,7 +281,7 @@ describe('a run', () => {
         due_at: '2026-06-17T12:00:00.000Z',
       });
       expect(effectTypes(waiting.effects)).toEqual(['set_timer']);
-      const paid = { id: 'evt-2', name: 'order.paid', data: { total: 30 } };
+      const paid = { id: 102, name: 'order.paid', data: { total: 30 } };
       const at = '2026-06-16T08:00:00.000Z';
       const other = move(waiting.state, flow, {
         kind: 'event_recorded',
@@ -352,7 +353,9 @@ describe('a run', () => {
     ]);
 
     it('goes to the next of the first case whose criteria hold, and names it in history', () => {
-      const clicked = start(flow, context([message('hello', T0, 'delivered', true)]));
+      // The facts of the message the step makes (its id is the one the step derives).
+      const hello = messageIdOfRecord(deterministicId(String(RUN_ID), 'hello', 1, 'send'));
+      const clicked = start(flow, context([message('hello', T0, 'delivered', true, hello)]));
       expect(results(clicked.state)).toEqual([
         ['hello', 'queued'],
         ['check', 'clicked'],
@@ -455,7 +458,7 @@ describe('a run', () => {
       ],
       goal,
     );
-    const paid = { id: 'evt-9', name: 'order.paid', data: { total: 99 } };
+    const paid = { id: 109, name: 'order.paid', data: { total: 99 } };
 
     it('waits with no current step after its last step, then completes when within has passed', () => {
       const waiting = start(flow);
@@ -502,13 +505,13 @@ describe('a run', () => {
         { type: 'cancel_timer', timer_id: timerOf(waiting) },
         {
           type: 'record_outcome',
-          outcome_id: deterministicId(RUN_ID, 'outcome'),
+          outcome_id: RUN_ID,
           goal,
           workflow: { id: 42, name: 'Welcome', run_id: RUN_ID },
           contact_id: 9,
           credited_message_id: 'msg_a',
           channel: 'email',
-          event: { id: 'evt-9', data: { total: 99 } },
+          event: { id: 109, data: { total: 99 } },
           occurred_at: '2026-06-15T17:59:00Z',
           created_at: at,
         },

@@ -1,6 +1,7 @@
 import {
   branchCriteriaOptions,
   deterministicId,
+  messageIdOfRecord,
   parseFilterDuration,
   readWorkflowCriteria,
   type BranchStep,
@@ -34,7 +35,7 @@ export type RunStatus = 'active' | 'waiting' | 'completed' | 'goal_reached' | 'e
 export const ENDED_STATUSES: readonly RunStatus[] = ['completed', 'goal_reached', 'exited', 'failed'];
 
 export interface RunEvent {
-  id: string;
+  id: number;
   name: string;
   data: Record<string, unknown>;
 }
@@ -60,7 +61,7 @@ export type RunWait =
   | { kind: 'goal'; timer_id: string; due_at: string };
 
 export interface RunState {
-  id: string;
+  id: number;
   workflow_id: number;
   version: number;
   contact_id: number;
@@ -123,7 +124,7 @@ export interface TemplateScope {
 export interface WorkflowReference {
   id: number;
   name: string;
-  run_id: string;
+  run_id: number;
   step: string;
 }
 
@@ -131,7 +132,9 @@ export type RunEffect =
   | {
       type: 'send_message';
       step: string;
-      /** `msg_` and 32 hex digits. */
+      /** The id of the message.send.requested record the step appends. */
+      request_id: string;
+      /** `msg_` and 32 hex digits: the message that record makes (messageIdOfRecord). */
       message_id: string;
       contact_id: number;
       route: RouteStep[];
@@ -158,13 +161,14 @@ export type RunEffect =
   | { type: 'cancel_timer'; timer_id: string }
   | {
       type: 'record_outcome';
-      outcome_id: string;
+      /** The run's id: a run reaches its goal once. */
+      outcome_id: number;
       goal: { event: string; within: string };
-      workflow: { id: number; name: string; run_id: string };
+      workflow: { id: number; name: string; run_id: number };
       contact_id: number;
       credited_message_id: string | null;
       channel: string | null;
-      event: { id: string; data: Record<string, unknown> };
+      event: { id: number; data: Record<string, unknown> };
       occurred_at: string;
       created_at: string;
     };
@@ -175,7 +179,7 @@ export interface Advance {
 }
 
 export interface RunStart {
-  run_id: string;
+  run_id: number;
   contact_id: number;
   event: RunEvent;
   /** When the trigger event was recorded. */
@@ -322,6 +326,8 @@ class RunStepper {
   readonly state: RunState;
   private readonly effects: RunEffect[] = [];
   private readonly steps: readonly WorkflowStep[];
+  /** The run's messages: those its facts reported, and those this move made (queued). */
+  private readonly messages: RunMessage[];
 
   constructor(
     private readonly workflow: RunWorkflow,
@@ -331,6 +337,7 @@ class RunStepper {
   ) {
     this.state = { ...state, history: [...state.history] };
     this.steps = workflow.definition.steps;
+    this.messages = [...context.messages];
   }
 
   step(id: string): WorkflowStep {
@@ -373,11 +380,23 @@ class RunStepper {
   private run(step: WorkflowStep): string | null | 'stopped' {
     switch (step.type) {
       case 'send': {
-        const messageId = `msg_${this.idFor(step.id, 'message').replace(/-/g, '')}`;
+        const requestId = this.idFor(step.id, 'send');
+        const messageId = messageIdOfRecord(requestId);
         const variables = step.variables ?? {};
+        // Unless its facts came already (a step run again after a crash is the same message).
+        if (!this.messages.some((message) => message.message_id === messageId))
+          this.messages.push({
+            message_id: messageId,
+            step: step.id,
+            made_at: this.at,
+            status: 'queued',
+            clicked: false,
+            channel: null,
+          });
         this.effects.push({
           type: 'send_message',
           step: step.id,
+          request_id: requestId,
           message_id: messageId,
           contact_id: this.state.contact_id,
           route: step.route,
@@ -464,7 +483,7 @@ class RunStepper {
       eventsNamed: (name) => this.context.eventsNamed(name),
       event: { data: this.state.trigger_event.data },
       waitedEvent: this.state.waited_event === null ? null : { data: this.state.waited_event.data },
-      messages: (stepId) => stepMessageFacts(this.context.messages, stepId),
+      messages: (stepId) => stepMessageFacts(this.messages, stepId),
     };
     const now = Date.parse(this.at);
     const cases = casesOf(
@@ -481,7 +500,7 @@ class RunStepper {
     this.state.current_step = null;
     const deadline = this.state.goal_deadline;
     if (deadline === null || Date.parse(deadline) <= Date.parse(this.at)) return this.end('completed');
-    const timerId = deterministicId(this.state.id, 'goal-deadline');
+    const timerId = deterministicId(String(this.state.id), 'goal-deadline');
     this.waitFor({ kind: 'goal', timer_id: timerId, due_at: deadline });
     this.effects.push({ type: 'set_timer', timer_id: timerId, due_at: deadline, purpose: 'goal_deadline' });
     return this.done();
@@ -489,12 +508,12 @@ class RunStepper {
 
   reachGoal(event: RunEvent, occurredAt: string): Advance {
     const goal = this.workflow.definition.goal!;
-    const credited = creditedMessage(this.context.messages);
+    const credited = creditedMessage(this.messages);
     this.record(this.state.current_step, 'goal_reached');
     this.cancelWait();
     this.effects.push({
       type: 'record_outcome',
-      outcome_id: deterministicId(this.state.id, 'outcome'),
+      outcome_id: this.state.id,
       goal: { event: goal.event, within: goal.within },
       workflow: { id: this.workflow.id, name: this.workflow.name, run_id: this.state.id },
       contact_id: this.state.contact_id,
@@ -540,6 +559,6 @@ class RunStepper {
   /** An id for the step's current run: the number of entries the step has in history counts its runs. */
   private idFor(stepId: string, purpose: string): string {
     const runs = this.state.history.filter((entry) => entry.step === stepId).length;
-    return deterministicId(this.state.id, stepId, runs + 1, purpose);
+    return deterministicId(String(this.state.id), stepId, runs + 1, purpose);
   }
 }

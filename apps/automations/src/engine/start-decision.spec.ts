@@ -4,7 +4,7 @@ import type { CriteriaContact } from './criteria';
 import { reEntryDecision, startDecision, type ContactRun } from './start-decision';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
-const EVENT = { id: 'evt-1', name: 'order.paid', data: { total: 120 } };
+const EVENT = { id: 101, name: 'order.paid', data: { total: 120 } };
 
 const contact: CriteriaContact = {
   name: 'Ann',
@@ -29,8 +29,8 @@ function workflow(overrides: { enabled?: boolean; filter?: unknown[]; re_entry?:
   };
 }
 
-const going: ContactRun = { id: 'run-1', status: 'waiting' };
-const ended: ContactRun = { id: 'run-0', status: 'completed' };
+const going: ContactRun = { id: 2, status: 'waiting' };
+const ended: ContactRun = { id: 1, status: 'completed' };
 
 describe('startDecision', () => {
   it('starts a run of an enabled workflow for its trigger event', () => {
@@ -65,7 +65,7 @@ describe('reEntryDecision', () => {
   it('after_exit: starts unless a run is active or waiting', () => {
     expect(reEntryDecision('after_exit', [ended])).toEqual({ start: true, replace: [] });
     expect(reEntryDecision('after_exit', [ended, going])).toEqual({ start: false, reason: 're_entry' });
-    expect(reEntryDecision('after_exit', [{ id: 'r', status: 'active' }]).start).toBe(false);
+    expect(reEntryDecision('after_exit', [{ id: 3, status: 'active' }]).start).toBe(false);
   });
 
   it('never: starts only for a contact that never had a run of it', () => {
@@ -74,7 +74,7 @@ describe('reEntryDecision', () => {
   });
 
   it('always: starts, replacing the run that is going', () => {
-    expect(reEntryDecision('always', [ended, going])).toEqual({ start: true, replace: ['run-1'] });
+    expect(reEntryDecision('always', [ended, going])).toEqual({ start: true, replace: [2] });
     expect(reEntryDecision('always', [ended])).toEqual({ start: true, replace: [] });
   });
 });

@@ -17,14 +17,14 @@ import type { RunEvent, RunStatus } from './run-engine';
  */
 
 export interface ContactRun {
-  id: string;
+  id: number;
   status: RunStatus;
 }
 
 export type StartDecision =
   | { start: false; reason: 'disabled' | 'other_event' | 'filter' | 're_entry' }
   /** `replace`: the going runs to end `exited` (`replaced`) before the new one starts. */
-  | { start: true; replace: string[] };
+  | { start: true; replace: number[] };
 
 function going(run: ContactRun): boolean {
   return run.status === 'active' || run.status === 'waiting';

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 
+import { RunsModule } from '../runs/runs.module';
 import { WorkflowsController } from './read-workflows/workflows.controller';
 import { WriteWorkflowsHandler } from './write-workflows/write-workflows.handler';
 
 @Module({
+  imports: [RunsModule],
   controllers: [WorkflowsController],
   providers: [WriteWorkflowsHandler],
   exports: [WriteWorkflowsHandler],

@@ -1,5 +1,5 @@
 import { Decision, type UndoScope } from '@cms/kafka';
-import { createEnvelope, deterministicId, type DecodedRecord, type Envelope } from '@cms/contracts';
+import type { DecodedRecord } from '@cms/contracts';
 import type { EntityManager } from 'typeorm';
 
 import type { ContactStore } from '../contacts/contact-store';
@@ -15,42 +15,13 @@ export const SOURCE = 'contacts';
  * the store's own undo log). The rules see only `store`, so they are the same on both paths.
  */
 export class ContactsDecision<T = unknown> extends Decision<T> {
-  private readonly requests: Envelope[] = [];
-
   constructor(
     record: DecodedRecord<T>,
     manager: EntityManager,
     readonly store: ContactStore,
-    private readonly live = true,
+    live = true,
   ) {
     super(record, manager, SOURCE, live);
-  }
-
-  /**
-   * Queues a request record for another service (the contact an inbound message is from, for the
-   * messaging service); its id is derived from this record and `purpose`, so deciding the record again
-   * makes the same record. Below the replay horizon nothing is queued: an earlier life appended it.
-   */
-  request(type: string, subject: string, purpose: Array<string | number>, data: object): void {
-    if (!this.live) return;
-    const { record } = this;
-    this.requests.push(
-      createEnvelope({
-        id: deterministicId(record.id, type, ...purpose),
-        type,
-        source: this.source,
-        workspaceid: record.workspaceid,
-        correlationid: record.correlationid,
-        causationid: record.id,
-        time: record.time,
-        subject,
-        data,
-      }),
-    );
-  }
-
-  get appendedRequests(): readonly Envelope[] {
-    return this.requests;
   }
 
   protected override get undoScope(): UndoScope {

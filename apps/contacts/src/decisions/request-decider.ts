@@ -48,8 +48,8 @@ export class RequestDecider {
       store ?? new SqlContactStore(context.manager),
       !context.replaying,
     );
-    await answerRequest(decision, context, { facts: this.config.topics.contacts, ...answers }, handler);
-    // Requests for other services, in the same transaction as the decision's facts.
-    for (const envelope of decision.appendedRequests) context.emit(this.config.topics.requests, envelope);
+    // Requests for other services go in the same transaction as the decision's facts.
+    const topics = { facts: this.config.topics.contacts, requests: this.config.topics.requests, ...answers };
+    await answerRequest(decision, context, topics, handler);
   }
 }

@@ -22,6 +22,8 @@ import { ProviderCallbackController } from '../provider-callbacks/provider-callb
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { AutomationsApi } from '../automations-api/automations-api';
+import { OutcomesApiController } from '../automations-api/outcomes-api.controller';
+import { WorkflowRunsApiController } from '../automations-api/workflow-runs-api.controller';
 import { WorkflowsApiController } from '../automations-api/workflows-api.controller';
 import { AudiencesApiController } from '../segments-api/audiences-api.controller';
 import { AudienceImportJobsController } from '../segments-api/audience-import-jobs.controller';
@@ -53,6 +55,8 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     SuppressionsApiController,
     AudiencesApiController,
     WorkflowsApiController,
+    WorkflowRunsApiController,
+    OutcomesApiController,
     ProviderCallbackController,
     LinkRedirectController,
     AudienceImportJobsController,

@@ -18,6 +18,7 @@ export const API_TAGS = {
   Audiences: 'Saved audiences (filters over contacts or an imported file) and the live preview.',
   Imports: 'CSV uploads processed into import audiences.',
   Workflows: 'Automations that recorded events start for a contact: steps, waits, branches and a goal.',
+  Outcomes: 'Goals reached by workflow runs, with the message credited for each.',
   'Webhook endpoints': 'Outbound webhook endpoints, their signed deliveries, retries and switch-off.',
   Links: 'Tracked links handed out in messages.',
   'Provider callbacks':

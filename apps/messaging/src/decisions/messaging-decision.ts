@@ -1,9 +1,8 @@
-import { createEnvelope, deterministicId, type DecodedRecord, type Envelope } from '@cms/contracts';
+import type { DecodedRecord } from '@cms/contracts';
 import {
   answerRequest,
   Decision,
   recordContext,
-  RequestRefusedError,
   type Answer,
   type DecisionTopics,
   type UndoScope,
@@ -22,8 +21,6 @@ import { MessageRepository, type MessageStore } from '../messages/message.reposi
  * earlier life of the projection appended it.
  */
 export class MessagingDecision<T = unknown> extends Decision<T> {
-  private readonly requests: Envelope[] = [];
-
   constructor(
     record: DecodedRecord<T>,
     manager: EntityManager,
@@ -36,42 +33,6 @@ export class MessagingDecision<T = unknown> extends Decision<T> {
 
   protected override get undoScope(): UndoScope {
     return this.store.undoScope ?? super.undoScope;
-  }
-
-  /**
-   * Queues a request record; its id is derived from this record, the type and `purpose`, so deciding
-   * the record again makes the same record, and the same purpose twice in a decision makes it once.
-   */
-  request(type: string, subject: string, purpose: Array<string | number>, data: object): void {
-    if (!this.live) return;
-    const { record } = this;
-    const id = deterministicId(record.id, type, ...purpose);
-    if (this.requests.some((request) => request.id === id)) return;
-    this.requests.push(
-      createEnvelope({
-        id,
-        type,
-        source: this.source,
-        workspaceid: record.workspaceid,
-        correlationid: record.correlationid,
-        causationid: record.id,
-        time: record.time,
-        subject,
-        data,
-      }),
-    );
-  }
-
-  get appendedRequests(): readonly Envelope[] {
-    return this.requests;
-  }
-
-  /** A refused part takes back the requests it queued, as it takes back its facts. */
-  override async attempt<R>(work: () => Promise<R>): Promise<R | RequestRefusedError> {
-    const mark = this.requests.length;
-    const result = await super.attempt(work);
-    if (result instanceof RequestRefusedError) this.requests.length = mark;
-    return result;
   }
 }
 
@@ -104,7 +65,5 @@ export async function decideMessaging<T>(
     store ?? new MessageRepository(context.manager),
     !context.replaying,
   );
-  const { requests, ...answered } = topics;
-  await answerRequest(decision, context, answered, handler);
-  for (const envelope of decision.appendedRequests) context.emit(requests, envelope);
+  await answerRequest(decision, context, topics, handler);
 }

@@ -1,13 +1,6 @@
-import { deterministicId } from '@cms/contracts';
+import { deterministicId, derivedMessageId as messageId } from '@cms/contracts';
 
-function messageId(...parts: Array<string | number>): string {
-  return `msg_${deterministicId(...parts).replace(/-/g, '')}`;
-}
-
-/** The id of the message a request record makes: the same on every replay of the record. */
-export function messageIdOfRecord(recordId: string): string {
-  return messageId(recordId, 'message');
-}
+export { messageIdOfRecord } from '@cms/contracts';
 
 /** The id of the message that replaces `messageId` when its route moves on to `step`. */
 export function fallbackMessageId(messageId_: string, step: number): string {

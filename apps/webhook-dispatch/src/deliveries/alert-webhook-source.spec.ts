@@ -48,6 +48,6 @@ describe('alert.triggered from the messaging topic', () => {
 
   it('orders the notifications of one alert by its id, on a topic the facts consumer reads already', () => {
     expect(WEBHOOK_SOURCES[ALERT_FACT_TYPES.alertTriggered]!.subject?.(record)).toBe(ALERT_ID);
-    expect(sourceTopics()).toEqual(['contacts', 'messaging']);
+    expect(sourceTopics()).toEqual(['contacts', 'messaging', 'automations']);
   });
 });

@@ -170,7 +170,7 @@ describe('the table from facts to webhook events', () => {
 
   it('names only event kinds of the specification, and the topics the facts consumer reads', () => {
     for (const source of Object.values(WEBHOOK_SOURCES)) expect(WEBHOOK_EVENT_TYPES).toContain(source.kind);
-    expect(sourceTopics()).toEqual(['contacts', 'messaging']);
+    expect(sourceTopics()).toEqual(['contacts', 'messaging', 'automations']);
   });
 
   it('serialises the envelope as {id, type, created_at, data}, in that order', () => {

@@ -6,11 +6,14 @@ import {
   LINK_FACT_TYPES,
   MESSAGING_FACT_TYPES,
   MESSAGING_RECORD_TYPES,
+  RUN_FACT_TYPES,
+  RUN_RECORD_TYPES,
   type AlertTriggeredV1,
   type ConsentChangedV1,
   type DecodedRecord,
   type LinkClickedV1,
   type MessageFactV1,
+  type OutcomeRecordedV1,
   type RecordTypeDefinition,
   type TopicKey,
   type WebhookEventType,
@@ -48,7 +51,11 @@ function source<TFact>(
 
 /** The contact as every webhook shows it: id, external_id, name, phone, email (specification). */
 function contactData(
-  contact: ConsentChangedV1['contact'] | MessageFactV1['contact'] | LinkClickedV1['contact'],
+  contact:
+    | ConsentChangedV1['contact']
+    | MessageFactV1['contact']
+    | LinkClickedV1['contact']
+    | OutcomeRecordedV1['contact'],
 ): Record<string, unknown> {
   return {
     id: contact.id,
@@ -151,12 +158,32 @@ export function linkClickedData(fact: LinkClickedV1): Record<string, unknown> {
 }
 
 /**
+ * data of outcome.recorded: the specification's fields in its order (extensions §12, Goals and
+ * outcomes). The fact's `created_at` (when the outcome was recorded, as `GET /api/v1/outcomes` answers
+ * it) is no field of the webhook's data: the envelope's `created_at` is the fact's time.
+ */
+export function outcomeData(fact: OutcomeRecordedV1): Record<string, unknown> {
+  const { workflow, event } = fact;
+  return {
+    id: fact.id,
+    goal: fact.goal,
+    workflow: { id: workflow.id, name: workflow.name, run_id: workflow.run_id },
+    credited_message_id: fact.credited_message_id ?? null,
+    channel: fact.channel ?? null,
+    contact: contactData(fact.contact),
+    event: { id: event.id, data: event.data },
+    occurred_at: fact.occurred_at,
+  };
+}
+
+/**
  * THE table from facts to webhook events: one row per fact type that becomes a webhook. Nothing else
- * in the service knows which facts exist. A producer plugs in by adding its rows, e.g. for automations:
+ * in the service knows which facts exist. A producer plugs in by adding its rows, as automations did:
  *
- *   [OUTCOME_FACT_TYPES.recorded]: source<OutcomeRecordedV1>('automations', 'outcome.recorded', outcomeData),
+ *   [RUN_FACT_TYPES.outcomeRecorded]: source<OutcomeRecordedV1>('automations', 'outcome.recorded', outcomeData),
  *
- * and its record definitions to KNOWN_FACT_DEFINITIONS; the consumer then subscribes to its topic.
+ * and its record definitions to KNOWN_FACT_DEFINITIONS; the consumer then subscribes to its topic (and
+ * the service catalog, libs/config/src/services.ts, names it among the facts consumer's topics).
  */
 export const WEBHOOK_SOURCES: Readonly<Record<string, WebhookSource>> = {
   [CONSENT_FACT_TYPES.granted]: source<ConsentChangedV1>('contacts', 'consent.granted', consentData),
@@ -179,6 +206,9 @@ export const WEBHOOK_SOURCES: Readonly<Record<string, WebhookSource>> = {
     linkClickedData,
     (fact) => fact.message_id,
   ),
+  // One fact per outcome (a run reaches its goal once), so nothing to order, as with consent; ordering
+  // by workspace would hold every outcome of a workspace behind one endpoint's failing delivery.
+  [RUN_FACT_TYPES.outcomeRecorded]: source<OutcomeRecordedV1>('automations', 'outcome.recorded', outcomeData),
 };
 
 export const WEBHOOK_SOURCE_FACT_TYPES = Object.keys(WEBHOOK_SOURCES);
@@ -188,6 +218,7 @@ const KNOWN_FACT_DEFINITIONS: readonly RecordTypeDefinition[] = [
   ...CONTACTS_RECORD_TYPES,
   ...MESSAGING_RECORD_TYPES,
   ...ALERT_RECORD_TYPES,
+  ...RUN_RECORD_TYPES,
 ];
 
 export const SOURCE_RECORD_DEFINITIONS: RecordTypeDefinition[] = KNOWN_FACT_DEFINITIONS.filter(

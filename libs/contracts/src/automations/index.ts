@@ -1,2 +1,3 @@
 export * from './automations.records';
 export * from './workflow-definition';
+export * from './run.records';

@@ -7,3 +7,4 @@ export * from './alert.bodies';
 export * from './alert.records';
 export * from './suppression.records';
 export * from './link.records';
+export * from './message-id';

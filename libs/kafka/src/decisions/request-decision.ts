@@ -50,6 +50,7 @@ export class Decision<T = unknown> {
   /** The record's time, ISO 8601 UTC with milliseconds: "now" for this decision. */
   readonly at: string;
   private readonly facts: Envelope[] = [];
+  private readonly requests: Envelope[] = [];
   private derived = 0;
 
   /**
@@ -112,6 +113,40 @@ export class Decision<T = unknown> {
   }
 
   /**
+   * Queues a request record for the requests topic (another service's work, or the service's own
+   * later step); its id is derived from this record, the type and `purpose`, so deciding the record
+   * again makes the same record, and the same purpose twice in a decision makes it once. Below the
+   * replay horizon nothing is queued: an earlier life of the projection appended it.
+   */
+  request(type: string, subject: string, purpose: Array<string | number>, data: object): void {
+    this.requestWithId(deterministicId(this.record.id, type, ...purpose), type, subject, data);
+  }
+
+  /** As `request`, with an id the caller derived (one it must know beforehand, such as a message's). */
+  requestWithId(id: string, type: string, subject: string, data: object): void {
+    if (!this.publishes) return;
+    if (this.requests.some((request) => request.id === id)) return;
+    const { record } = this;
+    this.requests.push(
+      createEnvelope({
+        id,
+        type,
+        source: this.source,
+        workspaceid: record.workspaceid,
+        correlationid: record.correlationid,
+        causationid: record.id,
+        time: record.time,
+        subject,
+        data,
+      }),
+    );
+  }
+
+  get appendedRequests(): readonly Envelope[] {
+    return this.requests;
+  }
+
+  /**
    * How a refused part of this decision is undone: a savepoint in the consumer's transaction. A
    * decision whose writes are held in memory overrides it with its store's undo log.
    */
@@ -124,12 +159,14 @@ export class Decision<T = unknown> {
    * and the refusal is returned; any other error propagates and fails the whole record.
    */
   async attempt<R>(work: () => Promise<R>): Promise<R | RequestRefusedError> {
-    const mark = this.facts.length;
+    const facts = this.facts.length;
+    const requests = this.requests.length;
     try {
       return await this.undoScope(work);
     } catch (error) {
       if (!(error instanceof RequestRefusedError)) throw error;
-      this.facts.length = mark;
+      this.facts.length = facts;
+      this.requests.length = requests;
       return error;
     }
   }
@@ -140,6 +177,8 @@ export interface DecisionTopics {
   facts: string;
   /** Where the answer goes; absent for a request nobody waits on (one a service appends itself). */
   outcomes?: string;
+  /** Where the requests the decision appends go (the requests topic); needed when it appends any. */
+  requests?: string;
 }
 
 /**
@@ -166,6 +205,11 @@ export async function answerRequest<D extends Decision<unknown>>(
   if (topics.outcomes !== undefined) {
     context.emit(topics.outcomes, acceptedOutcome(record, source, answer.status, answer.resource));
   }
+  const requests = decision.appendedRequests;
+  if (requests.length === 0) return;
+  if (topics.requests === undefined)
+    throw new Error(`a decision of ${record.type} appended requests with nowhere to send them`);
+  for (const request of requests) context.emit(topics.requests, request);
 }
 
 /** answerRequest with a plain Decision of the record, in the transaction of the Nest context. */

@@ -1,6 +1,14 @@
 import type { DecodedRecord } from '@cms/contracts';
 import { recordContext, type ChunkHandler, type ChunkRecord } from '@cms/kafka';
-import { Controller, Injectable, Module, type DynamicModule, type Type } from '@nestjs/common';
+import {
+  Controller,
+  Inject,
+  Injectable,
+  Module,
+  Optional,
+  type DynamicModule,
+  type Type,
+} from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EntityManager } from 'typeorm';
 
@@ -23,24 +31,32 @@ export interface ContactViewConsumer {
 export function contactViewConsumer<E extends ContactViewRow>(
   view: ContactView<E>,
   transportId: symbol,
+  /** The token of the service's configuration, when its hooks read it (ContactViewHooks.begin). */
+  configToken?: symbol,
 ): ContactViewConsumer {
+  const config = configToken === undefined ? () => undefined : Inject(configToken);
+
   @Controller()
   class ContactViewFactsConsumer {
+    constructor(@Optional() @config private readonly config?: unknown) {}
+
     @EventPattern(view.types, transportId)
     async project(@Payload() record: DecodedRecord, @Ctx() rawContext: unknown): Promise<void> {
       const context = recordContext(rawContext);
-      await view.apply(context.manager, [{ record, context, inSpan: (work) => work() }]);
+      await view.apply(context.manager, [{ record, context, inSpan: (work) => work() }], this.config);
     }
   }
 
   @Injectable()
   class ContactViewChunk implements ChunkHandler {
+    constructor(@Optional() @config private readonly config?: unknown) {}
+
     takes(record: DecodedRecord): boolean {
       return view.takes(record);
     }
 
     apply(records: ChunkRecord[], manager: EntityManager): Promise<void> {
-      return view.apply(manager, records);
+      return view.apply(manager, records, this.config);
     }
   }
 

@@ -50,8 +50,8 @@ export interface ContactViewHooks<E extends ContactViewRow> {
   alsoReads: readonly string[];
   /** The contact whose stored row a record of those types changes: read with the run's other rows. */
   contactOf?(record: DecodedRecord): number | undefined;
-  /** The state of one run. */
-  begin(): ContactViewRun<E>;
+  /** The state of one run; `config` is the service's configuration when its consumer was given its token. */
+  begin(config: unknown): ContactViewRun<E>;
 }
 
 function linkFact(record: DecodedRecord): (ContactChannelLinkedV1 | ContactChannelUnlinkedV1) | undefined {
@@ -93,9 +93,9 @@ export class ContactView<E extends ContactViewRow> {
   }
 
   /** Applies a run of records, in their order, in the transaction of `manager`. */
-  async apply(manager: EntityManager, records: readonly ChunkRecord[]): Promise<void> {
+  async apply(manager: EntityManager, records: readonly ChunkRecord[], config?: unknown): Promise<void> {
     const stored = await this.storedRows(manager, records);
-    const run = this.hooks?.begin() ?? {};
+    const run = this.hooks?.begin(config) ?? {};
     await this.write(manager, this.fold(records, stored, run));
     await run.written?.(manager);
   }

@@ -6,10 +6,11 @@ import {
   type WorkflowUpdateRequestedV1,
 } from '@cms/contracts';
 import type { Answer, Decision } from '@cms/kafka';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 
 import { AutomationsException } from '../../decisions/automations.exception';
+import { RunDecisions } from '../../runs/run-decisions';
 import { WorkflowEntity } from '../workflow.entity';
 import { WorkflowRepository } from '../workflow.repository';
 import { workflowFact, workflowResource } from '../workflow.resource';
@@ -31,6 +32,8 @@ function definitionOf(body: Record<string, unknown>, mode: 'create' | 'update'):
  */
 @Injectable()
 export class WriteWorkflowsHandler {
+  constructor(@Inject(RunDecisions) private readonly runs: RunDecisions) {}
+
   async create(decision: Decision<WorkflowCreateRequestedV1>): Promise<Answer> {
     const { workflow_id: id, ...body } = decision.data;
     const workflows = new WorkflowRepository(decision.manager);
@@ -87,6 +90,7 @@ export class WriteWorkflowsHandler {
     const workflow = await workflows.findInWorkspace(decision.workspaceId, id);
     if (!workflow) throw AutomationsException.workflowNotFound(id);
     await workflows.remove(workflow);
+    await this.runs.workflowDeleted(decision, id);
     decision.fact(AUTOMATIONS_FACT_TYPES.workflowDeleted, String(id), { workflow_id: id, at: decision.at });
     return { status: 204 };
   }

@@ -1,11 +1,12 @@
 import { MAX_WORKFLOW_NAME, MAX_WORKFLOW_STEPS, RE_ENTRIES, WORKFLOW_STEP_TYPES } from '@cms/contracts';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
-import { ID, TIME, fixed, orNull } from './shapes';
+import { ID, NULLABLE_TEXT, NULLABLE_TIME, TIME, fixed, orNull } from './shapes';
+import { WEBHOOKS_SCHEMAS } from './webhooks';
 
 /**
- * Workflows (extensions §12), as the automations service answers them (apps/automations/src:
- * workflow.resource.ts) and the gateway passes them on.
+ * Workflows, their runs and outcomes (extensions §12), as the automations service answers them
+ * (apps/automations/src: workflow.resource.ts, runs/run.resource.ts) and the gateway passes them on.
  */
 
 const STEP: SchemaObject = {
@@ -66,6 +67,64 @@ const WORKFLOW_FIELDS: Record<string, SchemaObject> = {
   updated_at: TIME,
 };
 
+/** Every status of a run (apps/automations/src/runs/run.resource.ts RUN_STATUSES). */
+const RUN_STATUSES = ['active', 'waiting', 'completed', 'goal_reached', 'exited', 'failed'];
+
+const HISTORY_ENTRY = fixed(
+  {
+    step: {
+      ...NULLABLE_TEXT,
+      description:
+        'The step run; for an end from outside (goal reached, replaced, workflow deleted), the step the run was at, or null after its last step.',
+    },
+    at: TIME,
+    result: {
+      type: 'string',
+      description:
+        '`queued` (a send), `waited` (a wait ended), `event` or `timeout` (an `until_event` wait), the chosen step id (a branch), `updated`, `exited`; an end: `goal_reached`, `replaced`, `workflow_deleted`, `invalid_date`, `step_limit`.',
+    },
+    message_id: {
+      type: ['string', 'null'],
+      pattern: '^msg_[0-9a-f]{32}$',
+      description: 'The message a send step made; null for any other entry.',
+    } as unknown as SchemaObject,
+  },
+  'One step the run ran, or what ended it.',
+);
+
+const RUN_FIELDS: Record<string, SchemaObject> = {
+  id: ID,
+  workflow_id: ID,
+  version: {
+    type: 'integer',
+    minimum: 1,
+    description: 'The version of the workflow the run started with, and finishes on.',
+  },
+  contact_id: ID,
+  status: {
+    type: 'string',
+    enum: RUN_STATUSES,
+    description:
+      '`active` or `waiting` while it goes on; it ends `completed`, `goal_reached`, `exited` or `failed`.',
+  },
+  current_step: { ...NULLABLE_TEXT, description: 'The step the run is at; null once it has ended.' },
+  trigger_event_id: { ...ID, description: 'The event that started the run.' },
+  started_at: TIME,
+  ended_at: { ...NULLABLE_TIME, description: 'When the run ended; null while it goes on.' },
+  history: { type: 'array', items: HISTORY_ENTRY, description: 'One entry per step run, in order.' },
+};
+
+/** The data of outcome.recorded: an outcome answers it, with its `created_at`. */
+const OUTCOME_RECORDED_DATA = WEBHOOKS_SCHEMAS['OutcomeRecordedData']!;
+
 export const AUTOMATIONS_SCHEMAS: Record<string, SchemaObject> = {
   Workflow: fixed(WORKFLOW_FIELDS, 'A workflow (extensions §12): the steps an event starts for a contact.'),
+  WorkflowRun: fixed(RUN_FIELDS, 'A run of a workflow for a contact (extensions §12, Runs).'),
+  Outcome: fixed(
+    {
+      ...(OUTCOME_RECORDED_DATA.properties as Record<string, SchemaObject>),
+      created_at: { ...TIME, description: 'When the outcome was recorded.' },
+    },
+    'An outcome (extensions §12, Goals and outcomes): the data of its outcome.recorded webhook and when it was recorded.',
+  ),
 };
