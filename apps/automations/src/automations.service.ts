@@ -15,6 +15,7 @@ import {
   RunTimerEntity,
   WorkflowRunEntity,
 } from './runs/run.entity';
+import { RunInputsChunk } from './runs/run-inputs.chunk';
 import { RunTimerWorker } from './runs/run-timer.worker';
 import { RunsModule } from './runs/runs.module';
 import { WorkflowsModule } from './workflows/workflows.module';
@@ -63,6 +64,8 @@ export const AUTOMATIONS_SERVICE: ServiceDefinition<AutomationsConfig> = {
       topics: (config) => [config.topics.requests],
       transportId: REQUESTS_TRANSPORT,
       answersRequests: true,
+      // Run inputs in a row are decided over one book of their rows.
+      chunk: RunInputsChunk,
       // Most of what it reads is other services' requests; its own can wait 20 ms.
       gatherFetch: true,
     },

@@ -1,2 +1,3 @@
 export * from './data-source';
 export * from './bigint-id';
+export * from './bulk-upsert';

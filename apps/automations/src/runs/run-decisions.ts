@@ -28,7 +28,7 @@ import {
 } from '../engine/run-engine';
 import { startDecision } from '../engine/start-decision';
 import { OutcomeEntity, type WorkflowRunEntity } from './run.entity';
-import { runState, RunStore } from './run-store';
+import { runState, type RunBook } from './run-book';
 
 /** Where the record that moves runs sits: its partition numbers new runs; below the replay horizon no timer is set. */
 export interface RunRecordPlace {
@@ -88,23 +88,17 @@ function branchCriteria(workflow: RunWorkflow): unknown[] {
  * this carries out what it decided (rows, timers, the requests to messaging and contacts, outcomes).
  */
 class RunMover {
-  private readonly store: RunStore;
   private events: Map<string, string[]> | undefined;
 
   constructor(
+    private readonly store: RunBook,
     private readonly decision: Decision<unknown>,
     private readonly place: RunRecordPlace,
     private readonly contactId: number,
     private readonly contact: CriteriaContact,
     /** The contact as outcomes show it (the goal event's). */
     private readonly snapshot: ContactSnapshotV1 | null,
-  ) {
-    this.store = new RunStore(decision.manager);
-  }
-
-  get runs(): RunStore {
-    return this.store;
-  }
+  ) {}
 
   async start(workflow: RunWorkflow, start: RunStart): Promise<void> {
     const context = await this.contextOf(workflow, null, [workflow.definition]);
@@ -137,7 +131,7 @@ class RunMover {
 
   /** The run as the engine left it, then its effects in order. */
   private async carryOut({ state, effects }: Advance, workflow: RunWorkflow): Promise<void> {
-    await this.store.saveRun(state, this.decision.workspaceId);
+    this.store.saveRun(state, this.decision.workspaceId);
     for (const effect of effects) await this.effect(effect, state.id, workflow);
   }
 
@@ -195,7 +189,7 @@ class RunMover {
       case 'set_timer':
         // Below the replay horizon the timer was set by an earlier life, and fired or is still set.
         if (this.place.replaying) return;
-        await this.store.setTimer({
+        this.store.setTimer({
           id: effect.timer_id,
           workspaceId: decision.workspaceId,
           runId,
@@ -204,7 +198,7 @@ class RunMover {
         });
         return;
       case 'cancel_timer':
-        await this.store.cancelTimer(effect.timer_id);
+        this.store.cancelTimer(effect.timer_id);
         return;
       case 'record_outcome': {
         const snapshot = this.snapshot;
@@ -225,7 +219,7 @@ class RunMover {
           occurred_at: effect.occurred_at,
           created_at: effect.created_at,
         };
-        await this.store.recordOutcome(
+        this.store.recordOutcome(
           Object.assign(new OutcomeEntity(), {
             id: effect.outcome_id,
             workspaceId: decision.workspaceId,
@@ -250,11 +244,14 @@ class RunMover {
 @Injectable()
 export class RunDecisions {
   /** A recorded event ends the runs whose goal it is, moves those waiting for it, then starts runs. */
-  async event(decision: Decision<AutomationEventRecordedV1>, place: RunRecordPlace): Promise<Answer> {
+  async event(
+    decision: Decision<AutomationEventRecordedV1>,
+    place: RunRecordPlace,
+    runs: RunBook,
+  ): Promise<Answer> {
     const { event, contact } = decision.data;
     const contactId = contact.contact_id;
-    const mover = new RunMover(decision, place, contactId, criteriaContact(contact), contact);
-    const runs = mover.runs;
+    const mover = new RunMover(runs, decision, place, contactId, criteriaContact(contact), contact);
     await runs.eventRecorded({ id: event.id, contactId, name: event.name, occurredAt: event.occurred_at });
     const runEvent: RunEvent = { id: event.id, name: event.name, data: event.data };
     for (const row of await runs.goingRunsOf(decision.workspaceId, contactId)) {
@@ -291,13 +288,17 @@ export class RunDecisions {
   }
 
   /** A timer that fell due moves its run, if the run still waits for it. */
-  async timer(decision: Decision<AutomationTimerFiredV1>, place: RunRecordPlace): Promise<Answer> {
+  async timer(
+    decision: Decision<AutomationTimerFiredV1>,
+    place: RunRecordPlace,
+    runs: RunBook,
+  ): Promise<Answer> {
     const { timer_id: timerId, run_id: runId, contact } = decision.data;
-    const store = new RunStore(decision.manager);
-    await store.cancelTimer(timerId);
-    const row = await store.runInWorkspace(decision.workspaceId, runId);
+    runs.cancelTimer(timerId);
+    const row = await runs.runInWorkspace(decision.workspaceId, runId);
     if (!row) return NOTED;
     const mover = new RunMover(
+      runs,
       decision,
       place,
       row.contactId,
@@ -309,9 +310,9 @@ export class RunDecisions {
   }
 
   /** What became of a run's message: branches and the credited message read it. */
-  async message(decision: Decision<AutomationMessageRecordedV1>): Promise<Answer> {
+  async message(decision: Decision<AutomationMessageRecordedV1>, runs: RunBook): Promise<Answer> {
     const { data } = decision;
-    await new RunStore(decision.manager).messageReported({
+    await runs.messageReported({
       messageId: data.message_id,
       runId: data.run_id,
       step: data.step,
@@ -324,12 +325,11 @@ export class RunDecisions {
   }
 
   /** A deleted workflow's going runs end `exited` (`workflow_deleted`); they stay readable. */
-  async workflowDeleted(decision: Decision<unknown>, workflowId: number): Promise<void> {
-    const store = new RunStore(decision.manager);
+  async workflowDeleted(decision: Decision<unknown>, workflowId: number, runs: RunBook): Promise<void> {
     // Ending a run starts none and sets no timer: the place of the record plays no part.
     const place: RunRecordPlace = { partition: 0, replaying: false };
-    for (const row of await store.goingRunsOfWorkflow(workflowId)) {
-      const mover = new RunMover(decision, place, row.contactId, unknownContact(decision.at), null);
+    for (const row of await runs.goingRunsOfWorkflow(workflowId)) {
+      const mover = new RunMover(runs, decision, place, row.contactId, unknownContact(decision.at), null);
       await mover.move(row, { kind: 'workflow_deleted', at: decision.at });
     }
   }

@@ -13,7 +13,7 @@ import { In, type DataSource } from 'typeorm';
 import { SOURCE } from '../config';
 import { ContactEntity } from '../contacts/contact.entity';
 import { contactSnapshot } from './run-inputs';
-import { RUN_TIMERS_SIGNAL } from './run-store';
+import { RUN_TIMERS_SIGNAL } from './run-book';
 
 export interface RunTimerWorkerOptions {
   dataSource: DataSource;

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AUTOMATIONS_CONFIG, type AutomationsConfig } from '../config';
 import { OutcomesController, RunsController, WorkflowRunsController } from './read-runs/runs.controller';
 import { RunDecisions } from './run-decisions';
+import { RunInputsChunk } from './run-inputs.chunk';
 import { RunTimerWorker } from './run-timer.worker';
 
 /** Runs: their decisions from the requests topic, the worker that fires their timers, and their reads. */
@@ -14,6 +15,7 @@ import { RunTimerWorker } from './run-timer.worker';
   controllers: [WorkflowRunsController, RunsController, OutcomesController],
   providers: [
     RunDecisions,
+    RunInputsChunk,
     {
       provide: RunTimerWorker,
       inject: [AUTOMATIONS_CONFIG, LOGGER, DataSource, OutboxRelay],
@@ -28,6 +30,6 @@ import { RunTimerWorker } from './run-timer.worker';
         }),
     },
   ],
-  exports: [RunDecisions, RunTimerWorker],
+  exports: [RunDecisions, RunInputsChunk, RunTimerWorker],
 })
 export class RunsModule {}

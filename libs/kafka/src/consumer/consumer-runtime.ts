@@ -15,6 +15,12 @@ import { SupervisedConsumer } from './supervised-consumer';
 import { TransactionRunner, type Member, type Outcome } from './transaction-runner';
 import { fetchSettings, TransactionScheduler, type FetchPolicy } from './transaction-scheduler';
 
+/**
+ * The time the batches of one fetch may take before each stops after its chunk in hand, so that the
+ * next fetch brings the other partitions' new records (see ConsumerRuntime.fetchSpent).
+ */
+export const FETCH_SHARE_MS = 250;
+
 export type { ChunkHandler, ChunkRecord, RecordContext } from './record-context';
 export type { RejectedRecord } from './dead-letter-writer';
 export { GATHERING_FETCH, LONG_POLL_FETCH, longPoll, type FetchPolicy } from './transaction-scheduler';
@@ -284,6 +290,7 @@ export class ConsumerRuntime {
     const { maxPerTransaction } = this.scheduler;
     for (let start = 0; start < messages.length;) {
       if (!active()) return;
+      if (start > 0 && this.fetchSpent()) break;
       const end = Math.min(start + maxPerTransaction, messages.length);
       const alone = this.aloneFrom(messages, start, end);
       if (alone === start) {
@@ -320,6 +327,18 @@ export class ConsumerRuntime {
     }
     await commitOffsetsIfNecessary();
     await this.paceFetches();
+  }
+
+  /**
+   * Whether the fetch whose batches are being handled has had its share of time: kafkajs begins the
+   * next fetch only once every batch of this one is handled, so a partition with a long backlog (one
+   * workspace's flood) would hold every other partition's new records back until its whole batch is
+   * applied. Past the share a batch stops after the chunk in hand; what it did not apply is fetched
+   * again with the next fetch, beside what the other partitions have by then. A rebuild, which has the
+   * machine to itself and no one waiting, applies whole batches.
+   */
+  private fetchSpent(): boolean {
+    return this.options.until === undefined && Date.now() - this.fetchStartedAt >= FETCH_SHARE_MS;
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   type RecordTypeDefinition,
 } from '@cms/contracts';
 import { workspaceIdOf, type ChunkRecord } from '@cms/kafka';
+import { upsertEntities } from '@cms/persistence';
 import { In, type EntityManager, type FindOptionsWhere } from 'typeorm';
 
 import type { ContactViewEntity, ContactViewOptionalFields, ContactViewRow } from './contact-view.entity';
@@ -20,9 +21,6 @@ export const CONTACT_VIEW_FACT_TYPES = [
   CONTACT_FACT_TYPES.channelLinked,
   CONTACT_FACT_TYPES.channelUnlinked,
 ] as const;
-
-/** Rows one statement writes at most. */
-const ROWS_PER_STATEMENT = 1000;
 
 /** The rows of a run of records: those read before it, and those its records made or changed. */
 export interface ContactViewRows<E extends ContactViewRow> {
@@ -193,26 +191,7 @@ export class ContactView<E extends ContactViewRow> {
     return fields;
   }
 
-  /**
-   * The rows as one JSON parameter a statement: an import writes a million contacts here, and an
-   * insert built by the ORM from entities spent more of a service's time than anything else.
-   */
   private async write(manager: EntityManager, rows: readonly E[]): Promise<void> {
-    if (rows.length === 0) return;
-    const metadata = manager.connection.getMetadata(this.entity);
-    const columns = metadata.columns.map((column) => [column.databaseName, column.propertyName] as const);
-    const names = columns.map(([name]) => name);
-    const updated = names.filter((name) => name !== 'id');
-    const upsert = `INSERT INTO ${metadata.tableName} (${names.join(', ')})
-      SELECT ${names.join(', ')} FROM jsonb_populate_recordset(NULL::${metadata.tableName}, $1::jsonb)
-      ON CONFLICT (id) DO UPDATE SET ${updated.map((name) => `${name} = EXCLUDED.${name}`).join(', ')}`;
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-      const slice = rows.slice(start, start + ROWS_PER_STATEMENT).map((row) => {
-        const values: Record<string, unknown> = {};
-        for (const [name, property] of columns) values[name] = (row as Record<string, unknown>)[property];
-        return values;
-      });
-      await manager.query(upsert, [JSON.stringify(slice)]);
-    }
+    await upsertEntities(manager, this.entity, rows);
   }
 }

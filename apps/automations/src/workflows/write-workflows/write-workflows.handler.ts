@@ -10,6 +10,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 
 import { AutomationsException } from '../../decisions/automations.exception';
+import { RunBook } from '../../runs/run-book';
 import { RunDecisions } from '../../runs/run-decisions';
 import { WorkflowEntity } from '../workflow.entity';
 import { WorkflowRepository } from '../workflow.repository';
@@ -90,7 +91,9 @@ export class WriteWorkflowsHandler {
     const workflow = await workflows.findInWorkspace(decision.workspaceId, id);
     if (!workflow) throw AutomationsException.workflowNotFound(id);
     await workflows.remove(workflow);
-    await this.runs.workflowDeleted(decision, id);
+    const runs = new RunBook(decision.manager);
+    await this.runs.workflowDeleted(decision, id, runs);
+    await runs.flush();
     decision.fact(AUTOMATIONS_FACT_TYPES.workflowDeleted, String(id), { workflow_id: id, at: decision.at });
     return { status: 204 };
   }

@@ -1,0 +1,240 @@
+import {
+  CONSENT_CHANNELS,
+  CONTACT_FACT_TYPES,
+  createEnvelope,
+  EVENT_FACT_TYPES,
+  LINK_CHANNELS,
+  type ContactSnapshotV1,
+  type EventRecordedV1,
+} from '@cms/contracts';
+import { createKafka, envelopeRecord } from '@cms/kafka';
+import { eventually } from '@cms/testing';
+import { Client } from 'pg';
+
+import { System } from '../src';
+import { percentile, requestPartitionCount, requestPartitionOf } from '../src/hostile';
+
+/**
+ * Issue 28, item 6 (extensions §6): workspace A has thousands of runs whose timers all fall due in the
+ * same second while workspace B, on another partition of the request topic, records events that each
+ * start a one-step workflow. B's event → its message queued keeps a p99 close to the one it had with A
+ * at rest just before (the absolute goal, a p99 under one second at full size, is the bench's), and
+ * every one of A's timers is acted on.
+ *
+ * A's runs are set up through cms.contacts.v1 directly (a contact and an event each, as the contacts
+ * service publishes them): the events API's per-workspace budget (1,200 a minute) would take minutes
+ * to start them. Their timers are then moved to now in one statement, so they fall due together.
+ */
+
+const FLOOD = 5000;
+const SAMPLES = 15;
+const P99_FACTOR = 3;
+/**
+ * What B may wait behind at most while A's timers fire: A's transactions in hand at each hop (contacts,
+ * automations, messaging) on a machine whose two cores A keeps busy. B waiting for A's flood to drain
+ * instead (the isolation broken) is several times more.
+ */
+const P99_SLACK_MS = 1500;
+const FIRST_ID = 800_000_000;
+
+let system: System;
+let db: Client;
+let automations: string;
+let messaging: string;
+let a: { workspaceId: number; key: string };
+let b: { workspaceId: number; key: string };
+
+function call<T = unknown>(key: string, method: string, path: string, body?: unknown) {
+  return system.call<T>(method, path, { key, ...(body === undefined ? {} : { body }) });
+}
+
+async function create(key: string, path: string, body: Record<string, unknown>): Promise<number> {
+  const answer = await call<{ data: { id: number } }>(key, 'POST', path, body);
+  if (answer.status !== 201)
+    throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data.id;
+}
+
+async function sandboxSms(key: string): Promise<number> {
+  await create(key, '/api/v1/channels', { type: 'sms', name: 'Sandbox SMS', provider: 'sandbox' });
+  return create(key, '/api/v1/templates', { name: 'hello', channel: 'sms', body: 'Hi {{ contact.name }}' });
+}
+
+async function count(sql: string, values: unknown[] = []): Promise<number> {
+  const rows = await db.query<{ n: number }>(sql, values);
+  return rows.rows[0]!.n;
+}
+
+/** A's contacts and events as the contacts service publishes them. */
+async function publishFlood(): Promise<void> {
+  const producer = createKafka({ brokers: system.stack.kafkaBrokers, clientId: 'e2e-flood' }).producer();
+  await producer.connect();
+  const now = new Date().toISOString();
+  try {
+    for (let start = 0; start < FLOOD; start += 1000) {
+      const records = [];
+      for (let index = start; index < Math.min(FLOOD, start + 1000); index += 1) {
+        const contactId = FIRST_ID + index;
+        const snapshot: ContactSnapshotV1 = {
+          contact_id: contactId,
+          name: 'Flood',
+          phone: `+1415${String(5_000_000 + index).padStart(7, '0')}`,
+          email: null,
+          external_id: null,
+          source: null,
+          data: {},
+          marketing_consent: Object.fromEntries(
+            CONSENT_CHANNELS.map((c) => [c, null]),
+          ) as ContactSnapshotV1['marketing_consent'],
+          tag_ids: [],
+          channels: Object.fromEntries(LINK_CHANNELS.map((c) => [c, null])) as ContactSnapshotV1['channels'],
+          created_at: now,
+          updated_at: now,
+        };
+        const event: EventRecordedV1 = {
+          event_id: FIRST_ID + index,
+          name: 'flood',
+          contact_id: contactId,
+          data: {},
+          occurred_at: now,
+          received_at: now,
+          idempotency_key: null,
+        };
+        for (const [type, data] of [
+          [CONTACT_FACT_TYPES.created, snapshot],
+          [EVENT_FACT_TYPES.recorded, event],
+        ] as const) {
+          records.push(
+            envelopeRecord(
+              system.topics.contacts,
+              createEnvelope({
+                type,
+                source: 'contacts',
+                workspaceid: String(a.workspaceId),
+                subject: String(contactId),
+                data,
+              }),
+            ),
+          );
+        }
+      }
+      await producer.send({
+        topic: system.topics.contacts,
+        messages: records.map(({ key, value, headers }) => ({ key, value, headers })),
+      });
+    }
+  } finally {
+    await producer.disconnect();
+  }
+}
+
+/** B records an event that starts its one-step workflow: the ms until that run's message is queued. */
+async function bEventToQueued(seq: number): Promise<number> {
+  const started = Date.now();
+  const answer = await call<{ data: { contact_id: number } }>(b.key, 'POST', '/api/v1/events', {
+    name: 'signup',
+    contact: { phone: `+1415666${String(seq).padStart(4, '0')}`, name: 'Bea' },
+  });
+  expect(answer.status).toBe(202);
+  const contactId = answer.body.data.contact_id;
+  // Read from the services' tables: B's API budget is for its writes, not for a test's polling.
+  const messageId = await eventually(
+    `B's run ${seq}`,
+    async () => {
+      const runs = await db.query<{ history: Array<{ message_id: string | null }> }>(
+        `SELECT history FROM ${automations}.workflow_runs WHERE contact_id = $1`,
+        [contactId],
+      );
+      return runs.rows[0]?.history[0]?.message_id ?? undefined;
+    },
+    60_000,
+    5,
+  );
+  await eventually(
+    `B's message ${seq}`,
+    async () =>
+      (await count(`SELECT count(*)::int AS n FROM ${messaging}.messages WHERE id = $1`, [messageId])) === 1,
+    60_000,
+    5,
+  );
+  return Date.now() - started;
+}
+
+beforeAll(async () => {
+  system = await System.start(['gateway', 'contacts', 'messaging', 'automations']);
+  const partitions = await requestPartitionCount(system);
+  a = await system.tenant('business');
+  do b = await system.tenant('business');
+  while (requestPartitionOf(b.workspaceId, partitions) === requestPartitionOf(a.workspaceId, partitions));
+  db = new Client({ connectionString: system.stack.databaseUrl });
+  await db.connect();
+  automations = system.schema('automations');
+  messaging = system.schema('messaging');
+  const aTemplate = await sandboxSms(a.key);
+  const bTemplate = await sandboxSms(b.key);
+  await create(a.key, '/api/v1/workflows', {
+    name: 'Flood',
+    trigger: { event: 'flood' },
+    steps: [
+      { id: 'later', type: 'wait', duration: 'P1D' },
+      { id: 'hello', type: 'send', route: [{ channel: 'sms', template_id: aTemplate }] },
+    ],
+  });
+  await create(b.key, '/api/v1/workflows', {
+    name: 'Welcome',
+    trigger: { event: 'signup' },
+    steps: [{ id: 'hello', type: 'send', route: [{ channel: 'sms', template_id: bTemplate }] }],
+  });
+  await publishFlood();
+  await eventually(
+    `A's ${FLOOD} runs waiting`,
+    async () => (await count(`SELECT count(*)::int AS n FROM ${automations}.run_timers`)) === FLOOD,
+    180_000,
+    200,
+  );
+}, 300_000);
+
+afterAll(async () => {
+  await db?.end();
+  await system?.stop();
+});
+
+describe(`workspace A's ${FLOOD} timers fall due in the same second while B's events start runs`, () => {
+  const calm: number[] = [];
+  const flooded: number[] = [];
+
+  it("times B's event → message queued with A at rest", async () => {
+    for (let seq = 0; seq < SAMPLES; seq += 1) calm.push(await bEventToQueued(seq));
+  }, 120_000);
+
+  it("keeps B's p99 close to its calm one while A's timers fire, and acts on every one of A's", async () => {
+    await db.query(`UPDATE ${automations}.run_timers SET due_at = now()`);
+    // The timer worker finds them at its next look (a commit signal, or its safety poll at the latest).
+    await eventually(
+      "A's timers firing",
+      async () => (await count(`SELECT count(*)::int AS n FROM ${automations}.run_timers`)) < FLOOD,
+      30_000,
+      20,
+    );
+    const completed = `SELECT count(*)::int AS n FROM ${automations}.workflow_runs WHERE workspace_id = $1 AND status = 'completed'`;
+    const before = await count(completed, [a.workspaceId]);
+    for (let seq = 0; seq < SAMPLES; seq += 1) flooded.push(await bEventToQueued(1000 + seq));
+    const during = (await count(completed, [a.workspaceId])) - before;
+    // B's events were timed while A's runs were being moved.
+    expect(before).toBeLessThan(FLOOD);
+    const calmP99 = percentile(calm, 0.99);
+    const floodP99 = percentile(flooded, 0.99);
+    const report = `calm p99 ${calmP99} ms, flooded p99 ${floodP99} ms; A's runs completed while B was timed: ${during} (of ${FLOOD - before} left)`;
+    expect({ report, within: floodP99 <= P99_FACTOR * calmP99 + P99_SLACK_MS }).toEqual({
+      report,
+      within: true,
+    });
+    await eventually(
+      `all of A's ${FLOOD} runs completed`,
+      async () => (await count(completed, [a.workspaceId])) === FLOOD,
+      240_000,
+      500,
+    );
+    expect(await count(`SELECT count(*)::int AS n FROM ${automations}.run_timers`)).toBe(0);
+  }, 400_000);
+});
