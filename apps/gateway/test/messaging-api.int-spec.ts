@@ -33,6 +33,14 @@ const messaging = new FakeService([
       : undefined,
 ]);
 
+/** No workflow uses any template: a template's delete is asked of the automations service first. */
+const automations = new FakeService([
+  ({ target }) =>
+    /^\/internal\/v1\/templates\/\d+\/workflows$/.test(target)
+      ? { status: 200, body: { data: [] } }
+      : undefined,
+]);
+
 let harness: Harness;
 let decider: FakeDecider;
 
@@ -40,6 +48,7 @@ beforeAll(async () => {
   harness = await startHarness({
     CONTACTS_URL: await contacts.start(),
     MESSAGING_URL: await messaging.start(),
+    AUTOMATIONS_URL: await automations.start(),
   });
   decider = new FakeDecider(harness);
   await decider.start();
@@ -50,6 +59,7 @@ afterAll(async () => {
   await harness?.stop();
   await contacts.stop();
   await messaging.stop();
+  await automations.stop();
 });
 
 function errorsOf(answer: Answer): Array<{ status: string; pointer: string | undefined }> {

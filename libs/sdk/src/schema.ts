@@ -695,7 +695,10 @@ export interface paths {
     get: operations['TemplatesApiController_get'];
     put?: never;
     post?: never;
-    /** Delete a template */
+    /**
+     * Delete a template
+     * @description Refused with 422 while a workflow has a `send` step whose route names the template.
+     */
     delete: operations['TemplatesApiController_remove'];
     options?: never;
     head?: never;

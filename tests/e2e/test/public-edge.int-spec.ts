@@ -123,7 +123,7 @@ let system: System;
 const WINDOW_SECONDS = 30;
 
 beforeAll(async () => {
-  system = await System.start(['gateway', 'contacts', 'webhook-dispatch', 'messaging'], {
+  system = await System.start(['gateway', 'contacts', 'webhook-dispatch', 'messaging', 'automations'], {
     RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
   });
 }, 120000);

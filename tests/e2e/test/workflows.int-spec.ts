@@ -121,6 +121,29 @@ describe('workflows through the public API', () => {
     expect((await call('GET', `/api/v1/workflows/${id}`)).status).toBe(404);
   });
 
+  it('refuses to delete a template a workflow sends with (422), until the workflow is gone', async () => {
+    const used = await call<{ data: { id: number } }>('POST', '/api/v1/templates', {
+      name: 'used',
+      channel: 'sms',
+      body: 'Hello',
+    });
+    const workflow = await call<{ data: { id: number } }>('POST', '/api/v1/workflows', {
+      name: 'Uses it',
+      trigger: { event: 'signed_up' },
+      steps: [{ id: 'hello', type: 'send', route: [{ channel: 'sms', template_id: used.body.data.id }] }],
+    });
+    expect(workflow.status).toBe(201);
+    const refused = await call<{ errors: Array<{ status: string; detail: string }> }>(
+      'DELETE',
+      `/api/v1/templates/${used.body.data.id}`,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0]!.detail).toContain(`workflow ${workflow.body.data.id} ("Uses it")`);
+    expect((await call('GET', `/api/v1/templates/${used.body.data.id}`)).status).toBe(200);
+    expect((await call('DELETE', `/api/v1/workflows/${workflow.body.data.id}`)).status).toBe(204);
+    expect((await call('DELETE', `/api/v1/templates/${used.body.data.id}`)).status).toBe(204);
+  });
+
   it('refuses what §12 refuses, each problem at its pointer, and records nothing', async () => {
     const before = await call<{ meta: { total: number } }>('GET', '/api/v1/workflows');
     const cases: Array<[Record<string, unknown>, string]> = [

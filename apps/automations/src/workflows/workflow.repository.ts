@@ -51,6 +51,18 @@ export class WorkflowRepository {
     );
   }
 
+  /** The workspace's workflows (not deleted) with a `send` step whose route names the template, oldest first. */
+  usingTemplate(workspaceId: number, templateId: number): Promise<WorkflowEntity[]> {
+    return this.workflows
+      .createQueryBuilder('workflow')
+      .where('workflow.workspace_id = :workspaceId', { workspaceId })
+      .andWhere('workflow.steps @> :uses::jsonb', {
+        uses: JSON.stringify([{ route: [{ template_id: templateId }] }]),
+      })
+      .orderBy('workflow.id')
+      .getMany();
+  }
+
   async remove(workflow: WorkflowEntity): Promise<void> {
     await this.workflows.delete({ id: workflow.id });
   }

@@ -133,4 +133,28 @@ export class AutomationsApi extends ServiceApi {
     }
     if (issues.length > 0) throw JsonApiException.validation(issues.slice(0, 100));
   }
+
+  /**
+   * Refuses (422) the delete of a template a workflow's `send` step names (extensions §9), asked of the
+   * automations service before the delete enters the log.
+   */
+  async templateMustBeUnused(caller: Principal, templateId: number): Promise<void> {
+    const read = await this.proxy.get(
+      AUTOMATIONS,
+      `templates/${templateId}/workflows`,
+      '',
+      caller.workspaceId,
+    );
+    const users = (read.body as { data: Array<{ id: number; name: string }> }).data;
+    if (users.length === 0) return;
+    const named = users
+      .slice(0, 10)
+      .map((workflow) => `${workflow.id} (${JSON.stringify(workflow.name)})`)
+      .join(', ');
+    throw JsonApiException.validation([
+      {
+        detail: `Template ${templateId} is used by workflow ${named}${users.length > 10 ? ' and others' : ''}; change or delete ${users.length === 1 ? 'it' : 'them'} first.`,
+      },
+    ]);
+  }
 }

@@ -13,6 +13,7 @@ import { PublicRoute } from '../auth/public-route.decorator';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
 import { Documented, one, page } from '../openapi/documented.decorator';
+import { AutomationsApi } from '../automations-api/automations-api';
 import { MESSAGING_RULES, MessagingApi } from './messaging-api';
 
 /** Templates (extensions §9): Liquid bodies per channel type, parsed and stored by the messaging service. */
@@ -21,6 +22,7 @@ export class TemplatesApiController {
   constructor(
     @Inject(MessagingApi) private readonly api: MessagingApi,
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
+    @Inject(AutomationsApi) private readonly automations: AutomationsApi,
   ) {}
 
   @Documented({
@@ -101,15 +103,17 @@ export class TemplatesApiController {
   @Documented({
     tag: 'Templates',
     summary: 'Delete a template',
+    description: 'Refused with 422 while a workflow has a `send` step whose route names the template.',
     answers: { 204: { description: 'Deleted.' } },
   })
   @Delete(':id')
   @PublicRoute(MESSAGING_RULES.delete)
-  remove(
+  async remove(
     @Caller() caller: Principal,
     @PathId('id', 'Template') templateId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
+    await this.automations.templateMustBeUnused(caller, templateId);
     return this.api.write(reply, caller, MESSAGING_REQUEST_TYPES.templateDelete, { template_id: templateId });
   }
 
