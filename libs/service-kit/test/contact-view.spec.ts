@@ -1,4 +1,4 @@
-import { CONTACT_FACT_TYPES, TAG_FACT_TYPES, type ContactTagsChangedV1 } from '@cms/contracts';
+import { CONTACT_FACT_TYPES, EVENT_FACT_TYPES, TAG_FACT_TYPES, type EventRecordedV1 } from '@cms/contracts';
 import type { ChunkRecord } from '@cms/kafka';
 import { Column, Entity } from 'typeorm';
 
@@ -121,7 +121,7 @@ describe('a view of contacts (the kit piece)', () => {
     ]);
   });
 
-  it("hands the service's own facts to its hooks, and every change with its record", () => {
+  it("follows a contact's tags when it keeps them, hands the service's own facts to its hooks, and every change with its record", () => {
     const changes: Array<[number, string]> = [];
     const applied: string[] = [];
     const run: ContactViewRun<TaggedContact> = {
@@ -131,38 +131,45 @@ describe('a view of contacts (the kit piece)', () => {
       },
       apply: (at, rows) => {
         applied.push(at.record.type);
-        const fact = at.record.data as ContactTagsChangedV1;
+        const fact = at.record.data as EventRecordedV1;
         const row = rows.inWorkspace(Number(at.record.workspaceid), fact.contact_id);
-        if (row) {
-          row.tagIds = fact.tag_ids;
-          rows.change(row, at);
-        }
+        if (row) rows.change(row, at);
         expect([...rows.ofWorkspace(OTHER_WS)]).toEqual([]);
       },
     };
     const tagged = new ContactView(TaggedContact, {
-      alsoReads: [TAG_FACT_TYPES.contactTagsChanged],
-      contactOf: (record) => (record.data as ContactTagsChangedV1).contact_id,
+      alsoReads: [EVENT_FACT_TYPES.recorded],
+      contactOf: (record) => (record.data as EventRecordedV1).contact_id,
       begin: () => run,
     });
     expect(tagged.types).toContain(TAG_FACT_TYPES.contactTagsChanged);
+    expect(tagged.types).toContain(EVENT_FACT_TYPES.recorded);
+    const event = {
+      event_id: 5,
+      name: 'signed_up',
+      contact_id: 1,
+      data: {},
+      occurred_at: '2026-01-01T00:00:00Z',
+    };
     const rows = tagged.fold(
       [
         facts.snapshot(WS, { contact_id: 1 }),
         facts.record(WS, TAG_FACT_TYPES.contactTagsChanged, { contact_id: 1, tag_ids: [9] }),
         facts.record(OTHER_WS, TAG_FACT_TYPES.contactTagsChanged, { contact_id: 1, tag_ids: [10] }),
+        facts.record(WS, EVENT_FACT_TYPES.recorded, event),
         facts.link(WS, 1, 'telegram', 'tg'),
       ],
       [],
       run,
     );
-    expect(applied).toEqual([TAG_FACT_TYPES.contactTagsChanged, TAG_FACT_TYPES.contactTagsChanged]);
+    expect(applied).toEqual([EVENT_FACT_TYPES.recorded]);
     expect(changes).toEqual([
       [1, '0'],
       [1, '1'],
       [1, '3'],
+      [1, '4'],
     ]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ tagIds: [9], changes: 3, channels: { telegram: 'tg' } });
+    expect(rows[0]).toMatchObject({ tagIds: [9], changes: 4, channels: { telegram: 'tg' } });
   });
 });

@@ -1,9 +1,7 @@
 import {
   EVENT_FACT_TYPES,
   RUN_INPUT_TYPES,
-  TAG_FACT_TYPES,
   type AutomationEventRecordedV1,
-  type ContactTagsChangedV1,
   type DecodedRecord,
   type EventRecordedV1,
 } from '@cms/contracts';
@@ -21,8 +19,7 @@ import { CONTACTS_TRANSPORT } from '../transports';
 import { ContactEntity } from './contact.entity';
 
 /**
- * What the automations view does besides the snapshots and links: a contact's tags follow
- * contact.tags.changed, and every recorded event becomes an automation.event.recorded input for the
+ * What the automations view does besides the snapshots, links and tags: every recorded event becomes an automation.event.recorded input for the
  * runs, carrying the contact as that event left it (the view's row at the event's place in the topic).
  * An event of a contact the view never saw (its snapshot comes first in the topic) starts nothing.
  */
@@ -32,14 +29,6 @@ class AutomationsViewRun implements ContactViewRun<ContactEntity> {
   apply(at: ChunkRecord, rows: ContactViewRows<ContactEntity>): void {
     const { record } = at;
     const workspaceId = workspaceIdOf(record);
-    if (record.type === TAG_FACT_TYPES.contactTagsChanged) {
-      const fact = record.data as ContactTagsChangedV1;
-      const row = rows.inWorkspace(workspaceId, fact.contact_id);
-      if (!row) return;
-      row.tagIds = [...fact.tag_ids];
-      rows.change(row, at);
-      return;
-    }
     const fact = record.data as EventRecordedV1;
     const row = rows.inWorkspace(workspaceId, fact.contact_id);
     if (!row) return;
@@ -59,12 +48,10 @@ class AutomationsViewRun implements ContactViewRun<ContactEntity> {
 }
 
 export const CONTACT_VIEW = new ContactView(ContactEntity, {
-  alsoReads: [TAG_FACT_TYPES.contactTagsChanged, EVENT_FACT_TYPES.recorded],
+  alsoReads: [EVENT_FACT_TYPES.recorded],
   // An event's contact is read with the run, so its input carries the stored row.
   contactOf: (record: DecodedRecord) =>
-    record.type === TAG_FACT_TYPES.contactTagsChanged || record.type === EVENT_FACT_TYPES.recorded
-      ? (record.data as ContactTagsChangedV1 | EventRecordedV1).contact_id
-      : undefined,
+    record.type === EVENT_FACT_TYPES.recorded ? (record.data as EventRecordedV1).contact_id : undefined,
   begin: (config) => new AutomationsViewRun((config as AutomationsConfig).topics.requests),
 });
 

@@ -1,8 +1,6 @@
 import {
   EVENT_FACT_TYPES,
   TAG_FACT_TYPES,
-  type ContactTagsChangedV1,
-  type DecodedRecord,
   type EventRecordedV1,
   type TagDeletedV1,
   type TagFactV1,
@@ -29,8 +27,8 @@ function revisionOf(at: ChunkRecord): number {
 }
 
 /**
- * What the segments view keeps besides the snapshots and links, from a run of records in their order:
- * tags (of contacts, and the tags themselves) and events. Every change carries the offset of its
+ * What the segments view keeps besides the snapshots, links and contacts' tags, from a run of records in
+ * their order: the tags themselves and events. Every change carries the offset of its
  * record as its revision, and moves the workspace's revision to it.
  */
 class SegmentsViewRun implements ContactViewRun<ContactEntity> {
@@ -49,14 +47,6 @@ class SegmentsViewRun implements ContactViewRun<ContactEntity> {
     const workspaceId = workspaceIdOf(record);
     const revision = revisionOf(at);
     switch (record.type) {
-      case TAG_FACT_TYPES.contactTagsChanged: {
-        const fact = record.data as ContactTagsChangedV1;
-        const row = rows.inWorkspace(workspaceId, fact.contact_id);
-        if (!row) break;
-        row.tagIds = [...fact.tag_ids];
-        rows.change(row, at);
-        break;
-      }
       case TAG_FACT_TYPES.created:
       case TAG_FACT_TYPES.updated: {
         const fact = record.data as TagFactV1;
@@ -149,16 +139,11 @@ async function writeEvents(manager: EntityManager, events: ContactEventEntity[])
  */
 export const CONTACT_VIEW = new ContactView(ContactEntity, {
   alsoReads: [
-    TAG_FACT_TYPES.contactTagsChanged,
     TAG_FACT_TYPES.created,
     TAG_FACT_TYPES.updated,
     TAG_FACT_TYPES.deleted,
     EVENT_FACT_TYPES.recorded,
   ],
-  contactOf: (record: DecodedRecord) =>
-    record.type === TAG_FACT_TYPES.contactTagsChanged
-      ? (record.data as ContactTagsChangedV1).contact_id
-      : undefined,
   begin: () => new SegmentsViewRun(),
 });
 

@@ -2,6 +2,8 @@ import {
   CONTACT_FACT_TYPES,
   CONTACTS_RECORD_TYPES,
   selectRecordTypes,
+  TAG_FACT_TYPES,
+  type ContactTagsChangedV1,
   type ContactChannelLinkedV1,
   type ContactChannelUnlinkedV1,
   type ContactSnapshotV1,
@@ -79,12 +81,19 @@ export class ContactView<E extends ContactViewRow> {
   /** Their definitions, for the service's record types. */
   readonly recordTypes: RecordTypeDefinition[];
   readonly takes: (record: DecodedRecord) => boolean;
+  /** A view that keeps `tagIds` follows contact.tags.changed too. */
+  private readonly keepsTags: boolean;
 
   constructor(
     private readonly entity: ContactViewEntity<E>,
     private readonly hooks?: ContactViewHooks<E>,
   ) {
-    this.types = [...CONTACT_VIEW_FACT_TYPES, ...(hooks?.alsoReads ?? [])];
+    this.keepsTags = entity.keeps.includes('tagIds');
+    this.types = [
+      ...CONTACT_VIEW_FACT_TYPES,
+      ...(this.keepsTags ? [TAG_FACT_TYPES.contactTagsChanged] : []),
+      ...(hooks?.alsoReads ?? []),
+    ];
     const selection = selectRecordTypes(this.types, CONTACTS_RECORD_TYPES);
     this.recordTypes = selection.definitions;
     this.takes = selection.takes;
@@ -126,6 +135,12 @@ export class ContactView<E extends ContactViewRow> {
         const row = this.snapshotRow(record as DecodedRecord<ContactSnapshotV1>);
         rows.set(row.id, row);
         change(row, at);
+      } else if (record.type === TAG_FACT_TYPES.contactTagsChanged && this.keepsTags) {
+        const fact = record.data as ContactTagsChangedV1;
+        const row = view.inWorkspace(workspaceIdOf(record), fact.contact_id);
+        if (!row) continue;
+        (row as E & { tagIds: number[] }).tagIds = [...fact.tag_ids];
+        change(row, at);
       } else if (link) {
         const row = view.inWorkspace(workspaceIdOf(record), link.contact_id);
         // A contact of another workspace, or one whose snapshot never came: nothing of ours to change.
@@ -147,7 +162,11 @@ export class ContactView<E extends ContactViewRow> {
     const fromSnapshot = new Set<number>();
     const toLoad = new Set<number>();
     for (const { record } of records) {
-      const changed = linkFact(record)?.contact_id ?? this.hooks?.contactOf?.(record);
+      const changed =
+        linkFact(record)?.contact_id ??
+        (record.type === TAG_FACT_TYPES.contactTagsChanged
+          ? (record.data as ContactTagsChangedV1).contact_id
+          : this.hooks?.contactOf?.(record));
       if (changed !== undefined && !fromSnapshot.has(changed)) toLoad.add(changed);
       if (isSnapshot(record)) fromSnapshot.add((record.data as ContactSnapshotV1).contact_id);
     }
