@@ -8,3 +8,4 @@ export * from './service-definition';
 export * from './service-http';
 export * from './service-main';
 export * from './startup';
+export * from './timer-table.worker';

@@ -1,8 +1,8 @@
 import { ALERT_REQUEST_TYPES, deterministicId, MESSAGING_REQUEST_TYPES } from '@cms/contracts';
 import { idFromDatabase } from '@cms/persistence';
-import { PolledWorker } from '@cms/service-kit';
+import { TimerTableWorker } from '@cms/service-kit';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 import { appendWorkerRecords, type WorkerRecord } from './worker-records';
 import { TIMERS_SIGNAL } from './work-signals';
@@ -59,47 +59,29 @@ function recordOf(timer: DueTimer): WorkerRecord {
 }
 
 /**
- * Fires the due timers (DESIGN §5): takes them with FOR UPDATE SKIP LOCKED and, in the same
- * transaction, removes them and appends their records to the outbox; no I/O happens in between, so
- * the transaction is the lease: a worker that dies leaves the timers due for the next one, and a
- * timer fires once.
+ * Fires messaging's due timers (the sandbox's receipts, the end of a route step's wait, an alert's
+ * check): each becomes its request record, decided in the workspace's order with the customer's.
  */
-export class TimerWorker extends PolledWorker {
+export class TimerWorker extends TimerTableWorker<Omit<DueTimer, 'due_at' | 'now'>> {
   constructor(private readonly options: TimerWorkerOptions) {
     super({
-      concurrency: 1,
+      dataSource: options.dataSource,
+      table: 'messaging_timers',
+      columns: ['id', 'workspace_id', 'message_id', 'kind', 'payload'],
+      batchSize: options.batchSize,
       pollMs: options.pollMs,
-      logger: options.logger,
       wakeOn: { ...options.wakeOn, signal: TIMERS_SIGNAL },
+      logger: options.logger,
+      onOutboxWritten: () => options.onOutboxWritten(),
     });
   }
 
-  protected override async nextDueAt(): Promise<number | undefined> {
-    const rows: Array<{ at: number | null }> = await this.options.dataSource.query(
-      'SELECT (extract(epoch FROM min(due_at)) * 1000)::float8 AS at FROM messaging_timers',
+  protected async fired(manager: EntityManager, timers: DueTimer[]): Promise<void> {
+    await appendWorkerRecords(
+      manager,
+      this.options.requestsTopic,
+      timers.map(recordOf),
+      new Date(timers[0]!.now),
     );
-    return rows[0]?.at ?? undefined;
-  }
-
-  protected async turn(): Promise<boolean> {
-    const { dataSource, batchSize, requestsTopic } = this.options;
-    const fired = await dataSource.transaction(async (manager) => {
-      const timers = (await manager.query(
-        `WITH due AS (
-           SELECT id FROM messaging_timers WHERE due_at <= now()
-            ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED
-         ), fired AS (
-           DELETE FROM messaging_timers t USING due WHERE t.id = due.id
-           RETURNING t.id, t.workspace_id, t.message_id, t.kind, t.payload, t.due_at
-         )
-         SELECT fired.*, now() AS now FROM fired ORDER BY due_at, id`,
-        [batchSize],
-      )) as DueTimer[];
-      if (timers.length === 0) return 0;
-      await appendWorkerRecords(manager, requestsTopic, timers.map(recordOf), new Date(timers[0]!.now));
-      return timers.length;
-    });
-    if (fired > 0) this.options.onOutboxWritten();
-    return fired === batchSize;
   }
 }
