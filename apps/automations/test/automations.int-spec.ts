@@ -18,7 +18,7 @@ import { DataSource } from 'typeorm';
 
 import { AUTOMATIONS_SERVICE } from '../src/automations.service';
 import type { AutomationsConfig } from '../src/config';
-import { contactCreated, eventRecorded, messageFact } from './run-facts';
+import { contactCreated, eventRecorded, linkClicked, messageFact } from './run-facts';
 
 let harness: ServiceHarness<AutomationsConfig>;
 let service: RunningService;
@@ -277,10 +277,11 @@ describe('runs', () => {
     await harness.publish(harness.topics.messaging, [
       messageFact(ws, { id: messageId, contactId: 501, status: 'queued', workflow }),
       messageFact(ws, { id: messageId, contactId: 501, status: 'delivered', workflow }),
+      linkClicked(ws, { id: messageId, contactId: 501, workflow }),
     ]);
     await eventually('the delivery in the run', async () => {
       const rows: unknown[] = await harness.db.query(
-        "SELECT 1 FROM run_messages WHERE message_id = $1 AND status = 'delivered' AND channel = 'sms'",
+        "SELECT 1 FROM run_messages WHERE message_id = $1 AND status = 'delivered' AND clicked AND channel = 'sms'",
         [messageId],
       );
       return rows.length === 1;

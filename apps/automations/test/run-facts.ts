@@ -4,6 +4,7 @@ import {
   createEnvelope,
   EVENT_FACT_TYPES,
   LINK_CHANNELS,
+  LINK_FACT_TYPES,
   MESSAGING_FACT_TYPES,
   type ContactSnapshotV1,
   type Envelope,
@@ -115,6 +116,34 @@ export function messageFact(
       read_at: null,
       failed_at: null,
       at: new Date().toISOString(),
+    },
+  });
+}
+
+/** A human click on a tracked link of a workflow's message, as messaging's link.clicked says. */
+export function linkClicked(
+  workspaceId: number,
+  message: {
+    id: string;
+    contactId: number;
+    workflow: { id: number; name: string; run_id: number; step: string };
+  },
+): Envelope {
+  return createEnvelope({
+    type: LINK_FACT_TYPES.linkClicked,
+    source: 'messaging',
+    workspaceid: String(workspaceId),
+    subject: message.id,
+    data: {
+      message_id: message.id,
+      url: 'https://example.com/offer',
+      link_index: 0,
+      contact: { id: message.contactId, external_id: null, name: 'Ada', phone: '+14155550100', email: null },
+      channel: 'sms',
+      workflow: message.workflow,
+      campaign_id: null,
+      clicked_at: new Date().toISOString(),
+      user_agent: 'Mozilla/5.0',
     },
   });
 }
