@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
  * ms) wakes an idle process a hundred times a second for it; a stalled loop delays every sample, so a
  * tenth of that still sees one, at a tenth of the cost.
  */
-const EVENT_LOOP_SAMPLE_MS = 100;
+const EVENT_LOOP_SAMPLE_MS = 1000;
 
 /**
  * A registry per service rather than prom-client's global one, so that tests building several apps in
