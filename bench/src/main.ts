@@ -26,6 +26,19 @@ import {
 import { noopFastifyBaseline } from './baselines/noop-fastify.baseline';
 import { pgCopyBaseline, type PgCopyBaseline } from './baselines/pg-copy.baseline';
 import { measureAlertLatency, type AlertLatency } from './figures/alert-latency.figure';
+import {
+  AUTOMATIONS_SERVICES,
+  measurePlainEvents,
+  measureTimersDueAtOnce,
+  measureWorkflowEventsRate,
+  measureWorkflowMessageLatency,
+  type EventsRateBasis,
+  type PlainEvents,
+  type TimersDueAtOnce,
+  type WorkflowEventsRate,
+  type WorkflowMessageLatency,
+  waitCaughtUp,
+} from './figures/automations.figure';
 import { measureContactsReplay, type ContactsReplay } from './figures/contacts-replay.figure';
 import { measureEventLatency, type EventLatency } from './figures/event-latency.figure';
 import { eventRequestSource } from './figures/events-rate.figure';
@@ -56,6 +69,7 @@ const PHASES = [
   'replay',
   'alerts',
   'links',
+  'automations',
   'segments',
   'imports',
 ] as const;
@@ -65,7 +79,8 @@ const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [-
 
   --quick     a short run (about 6 minutes): shorter steps, smaller backlogs; figures are rougher
   --only      run only these phases (comma-separated); the others are reported as not measured
-  --rate N    the sustained rate the latency phase halves, when the rate phase is not run
+  --rate N    the sustained rate the latency phase halves, when the rate phase is not run (the
+              automations phase measures the events rate itself when the rate phase is not run)
   --profile   CPU profiles and SQL statement counts of the services during the rate, latency,
               webhook, messages, replay and import phases (.local/bench/profiles/<run>/, summaries in
               the results)
@@ -134,6 +149,9 @@ function sizes(quick: boolean) {
         segmentImportRows: 100_000,
         segmentPreviewCalls: 20,
         segmentFreshSamples: 10,
+        workflowRateSeconds: 10,
+        timers: 10_000,
+        timerSamples: 20,
       }
     : {
         idleSettleSeconds: 15,
@@ -153,6 +171,9 @@ function sizes(quick: boolean) {
         segmentImportRows: 1_000_000,
         segmentPreviewCalls: 20,
         segmentFreshSamples: 10,
+        workflowRateSeconds: 20,
+        timers: 100_000,
+        timerSamples: 40,
       };
 }
 
@@ -233,6 +254,12 @@ interface Results {
     linkRedirects?: LinkRedirects | { status: 'failed'; reason: string };
     segmentPreviews?: SegmentPreviews | { status: 'failed'; reason: string };
     segmentImport?: SegmentImportResult | { status: 'failed'; reason: string };
+    /** Issue 28: an event that starts a one-step workflow → its message.sent, at half the events rate. */
+    workflowMessageLatency?: WorkflowMessageLatency | { status: 'failed'; reason: string };
+    /** Issue 28: events that each start a run, closed loop at the events rate's concurrency. */
+    workflowEventsRate?: WorkflowEventsRate | { status: 'failed'; reason: string };
+    /** Issue 28: a workspace's timers all due in the same second, and another workspace meanwhile. */
+    timersDueAtOnce?: TimersDueAtOnce | { status: 'failed'; reason: string };
   };
   profiles: Record<string, ProfileSummary>;
   /** With --profile: SQL statements each service sent per unit of work while profiled. */
@@ -396,6 +423,7 @@ function buildTable(results: Results): Row[] {
   });
 
   rows.push(alertsRow(results.figures.alertLatency));
+  rows.push(...automationsRows(results.figures));
   const size = sizes(results.mode === 'quick');
   rows.push(...segmentRows(results.figures.segmentPreviews, size.segmentContacts));
   rows.push(segmentImportRow(results.figures.segmentImport, size.segmentImportRows, copyRate));
@@ -642,6 +670,175 @@ function alertsRow(alerts: AlertLatency | { status: 'failed'; reason: string } |
     met: 'n/a',
     cpu: formatCpu(measured?.cpu),
   };
+}
+
+const TIMERS_GOAL_SECONDS = 60;
+const WORKFLOW_RATE_GOAL_RATIO = 0.8;
+/** Issue 28: another workspace's event → its run's message queued while a flood of timers fires (p99). */
+const TIMERS_NEIGHBOUR_P99_LIMIT_MS = 1_000;
+
+/** The events rate the automations figures are read against: the best rate of a search, or its peak. */
+function eventsRateBasis(
+  search: SustainedSearch | { status: 'failed'; reason: string } | undefined,
+  basis: string,
+): EventsRateBasis | undefined {
+  if (!isSearch(search)) return undefined;
+  const step = search.best ?? search.peak;
+  if (!step) return undefined;
+  return {
+    rps: step.rps,
+    connections: step.connections,
+    basis: search.best ? basis : `${basis} (its peak: no level met p99 ≤ ${search.p99LimitMs} ms)`,
+  };
+}
+
+/**
+ * Issue 28 (automations): an event that starts a one-step workflow to its message.sent beside a message
+ * asked for through the API, events that each start a run beside events that start none, a flood of
+ * timers due at once, and another workspace's events meanwhile beside the same with the flood at rest.
+ */
+function automationsRows(figures: Results['figures']): Row[] {
+  const latency = isMeasured(figures.workflowMessageLatency) ? figures.workflowMessageLatency : undefined;
+  const baseline = isMeasured(figures.messageLatency) ? figures.messageLatency : undefined;
+  const rate = isMeasured(figures.workflowEventsRate) ? figures.workflowEventsRate : undefined;
+  const timers = isMeasured(figures.timersDueAtOnce) ? figures.timersDueAtOnce : undefined;
+  const why = (value: { status: 'failed'; reason: string } | object | undefined): string =>
+    value === undefined ? 'not measured' : `failed: ${(value as { reason: string }).reason}`;
+  const refused = Object.entries(latency?.refused ?? {})
+    .map(([status, count]) => `${thousands(count)} × ${status}`)
+    .join(', ');
+  const rateRatio = rate ? ratioOf(rate.runsPerSecond, rate.eventsRate.rps) : null;
+  const neighbour = timers?.neighbour;
+  const statuses = Object.entries(timers?.statuses ?? {})
+    .map(([status, count]) => `${thousands(count)} ${status}`)
+    .join(', ');
+  return [
+    {
+      id: 'workflow-message-latency',
+      figure: "workflow: event → its run's message.sent webhook, at half the events rate",
+      value: latency?.sentLatencyMs.p99 ?? null,
+      unit: 'ms (p99)',
+      shown: latency
+        ? `p50 ${latency.sentLatencyMs.p50} ms, p95 ${latency.sentLatencyMs.p95} ms, p99 ${latency.sentLatencyMs.p99} ms ` +
+          `at ${thousands(latency.rate)} events/s for ${latency.seconds} s (half of ${thousands(latency.eventsRate.rps)} req/s, ` +
+          `${latency.eventsRate.basis}); ${thousands(latency.sentWebhooks)} of ${thousands(latency.accepted)} accepted had ` +
+          `their message.sent (${thousands(latency.withWorkflow)} naming the run), the last ${latency.drainSeconds} s after ` +
+          `the last event was due; → 202 p99 ${latency.answerMs.p99} ms` +
+          (refused ? `; refused: ${refused}` : '')
+        : why(figures.workflowMessageLatency),
+      baseline: baseline
+        ? {
+            name: `POST /api/v1/messages → message.sent p99 at ${thousands(baseline.rate)}/s (half the delivered rate)`,
+            value: baseline.sentLatencyMs.p99,
+            unit: 'ms',
+          }
+        : null,
+      ratio: latency && baseline ? ratioOf(latency.sentLatencyMs.p99, baseline.sentLatencyMs.p99) : null,
+      goal: "none set (a message's: p99 ≤ 1 s)",
+      met: 'n/a',
+      cpu: formatCpu(latency?.cpu),
+    },
+    {
+      id: 'workflow-events-rate',
+      figure: 'POST /api/v1/events, every event starting a run: runs started per second',
+      value: rate?.runsPerSecond ?? null,
+      unit: 'runs/s',
+      shown: rate
+        ? `${thousands(rate.runsPerSecond)} runs/s over ${rate.seconds} s (events answered ${thousands(rate.eventsPerSecond)}/s ` +
+          `at c=${rate.connections}, p50 ${rate.answerMs.p50} ms, p99 ${rate.answerMs.p99} ms` +
+          (rate.failed > 0 ? `, ${thousands(rate.failed)} failed ${JSON.stringify(rate.statusCodes)}` : '') +
+          `); when the load stopped ${thousands(rate.runsAtLoadEnd)} runs of ${thousands(rate.accepted)} accepted events ` +
+          `and ${thousands(rate.messagesAtLoadEnd.sent)} messages sent; every run ` +
+          (rate.runsCaughtUpSeconds === null
+            ? 'NOT within the wait'
+            : `${rate.runsCaughtUpSeconds} s later`) +
+          ', every message sent ' +
+          (rate.messagesCaughtUpSeconds === null
+            ? 'NOT within the wait'
+            : `${rate.messagesCaughtUpSeconds} s later`) +
+          `; events that start no run, same concurrency and window: ${thousands(rate.withoutWorkflows.eventsPerSecond)}/s ` +
+          `(p99 ${rate.withoutWorkflows.answerMs.p99} ms) with messaging and automations running` +
+          (rate.beforeAutomations
+            ? `, ${thousands(rate.beforeAutomations.eventsPerSecond)}/s (p99 ${rate.beforeAutomations.answerMs.p99} ms) ` +
+              'before automations started'
+            : '')
+        : why(figures.workflowEventsRate),
+      baseline: rate
+        ? {
+            name: `events rate, no workflow (${rate.eventsRate.basis})`,
+            value: rate.eventsRate.rps,
+            unit: 'req/s',
+          }
+        : null,
+      ratio: rateRatio,
+      goal: `≥ ${WORKFLOW_RATE_GOAL_RATIO}× the events rate`,
+      met: rate
+        ? allMet([
+            rateRatio === null ? undefined : rateRatio >= WORKFLOW_RATE_GOAL_RATIO,
+            rate.failed === 0,
+            rate.runsCaughtUpSeconds !== null,
+          ])
+        : figures.workflowEventsRate === undefined
+          ? 'n/a'
+          : 'no',
+      cpu: formatCpu(rate?.cpu),
+    },
+    {
+      id: 'timers-due-at-once',
+      figure: `a workspace's ${thousands(timers?.timers ?? 0)} timers due in the same second → every run completed`,
+      value: timers?.completedSeconds ?? null,
+      unit: 's',
+      shown: timers
+        ? (timers.completedSeconds === null
+            ? `NOT ALL COMPLETED: ${thousands(timers.completed)} of ${thousands(timers.timers)} (${statuses})`
+            : `${timers.completedSeconds} s`) +
+          ` (every timer fired after ${timers.firedSeconds ?? 'never'} s; ${thousands(timers.messages.made)} of its messages ` +
+          `made and ${thousands(timers.messages.sent)} sent by then); set-up: facts published in ${timers.publishSeconds} s, ` +
+          `every run waiting ${timers.waitingSeconds} s after the first`
+        : why(figures.timersDueAtOnce),
+      baseline: null,
+      ratio: null,
+      goal: `≤ ${TIMERS_GOAL_SECONDS} s`,
+      met: timers
+        ? allMet([timers.completedSeconds !== null && timers.completedSeconds <= TIMERS_GOAL_SECONDS])
+        : figures.timersDueAtOnce === undefined
+          ? 'n/a'
+          : 'no',
+      cpu: formatCpu(timers?.cpu),
+    },
+    {
+      id: 'timers-neighbour',
+      figure: "meanwhile, another workspace's event → its run's message queued",
+      value: neighbour?.flooded.ms.p99 ?? null,
+      unit: 'ms (p99)',
+      shown: neighbour
+        ? `p50 ${neighbour.flooded.ms.p50} ms, p99 ${neighbour.flooded.ms.p99} ms, max ${neighbour.flooded.ms.max} ms ` +
+          `over ${neighbour.flooded.samples} events one after another (→ 202 p99 ${neighbour.flooded.answeredMs.p99} ms, ` +
+          `→ its run p99 ${neighbour.flooded.runMs.p99} ms)` +
+          (neighbour.flooded.missed > 0 ? ` (${neighbour.flooded.missed} never queued within 60 s)` : '') +
+          `; with the flood at rest: p50 ${neighbour.calm.ms.p50} ms, p99 ${neighbour.calm.ms.p99} ms over ${neighbour.calm.samples} ` +
+          `(→ 202 p99 ${neighbour.calm.answeredMs.p99} ms, → its run p99 ${neighbour.calm.runMs.p99} ms)` +
+          (neighbour.calm.missed > 0 ? ` (${neighbour.calm.missed} never queued)` : '')
+        : timers === undefined
+          ? why(figures.timersDueAtOnce)
+          : 'not measured',
+      baseline: neighbour
+        ? { name: 'the same, flood at rest (p99)', value: neighbour.calm.ms.p99, unit: 'ms' }
+        : null,
+      ratio: neighbour ? ratioOf(neighbour.flooded.ms.p99, neighbour.calm.ms.p99) : null,
+      goal: `p99 ≤ ${TIMERS_NEIGHBOUR_P99_LIMIT_MS / 1000} s`,
+      met: neighbour
+        ? allMet([
+            neighbour.flooded.samples > 0,
+            neighbour.flooded.ms.p99 <= TIMERS_NEIGHBOUR_P99_LIMIT_MS,
+            neighbour.flooded.missed + neighbour.calm.missed === 0,
+          ])
+        : figures.timersDueAtOnce === undefined
+          ? 'n/a'
+          : 'no',
+      cpu: '',
+    },
+  ];
 }
 
 /**
@@ -1067,7 +1264,8 @@ async function main(): Promise<number> {
       ).catch(failed);
     }
 
-    if (options.phases.has('messages')) {
+    /** The messages phase's two figures (the automations phase runs them too when it is not in the run). */
+    const messagesFigures = async (system: BenchSystem): Promise<void> => {
       log(`figure: messages end to end at ${thousands(MESSAGE_RATE)}/s for ${size.messageSeconds} s`);
       let pids = new Map<ServiceName, number | undefined>();
       let accepted = 0;
@@ -1104,7 +1302,8 @@ async function main(): Promise<number> {
           { started: () => undefined, finished: () => Promise.resolve() },
         ).catch(failed);
       }
-    }
+    };
+    if (options.phases.has('messages')) await messagesFigures(system);
 
     if (options.phases.has('links')) {
       log(`figure: tracked-link redirects at ${thousands(LINK_CLICK_RATE)} clicks/s`);
@@ -1162,6 +1361,101 @@ async function main(): Promise<number> {
         log,
       ).catch(failed);
     }
+    // Issue 28. Before segments (which stops messaging); it leaves the flood's messages to messaging.
+    if (options.phases.has('automations')) {
+      let basis = eventsRateBasis(results.figures.eventsRate, 'the rate phase');
+      if (!basis && options.rateOverride !== undefined) {
+        basis = { rps: options.rateOverride, connections: 64, basis: '--rate' };
+      }
+      if (!basis) {
+        // As the rate phase takes it: the same requests and search, before messaging and automations start.
+        log('figure: POST /api/v1/events sustained rate (the automations figures are read against it)');
+        results.figures.eventsRate = await findSustainedRate(system.url, source, {
+          levels: GATEWAY_LEVELS,
+          seconds: size.levelSeconds,
+          warmupSeconds: size.warmupSeconds,
+          p99LimitMs: P99_LIMIT_MS,
+          meter,
+          log,
+        }).catch(failed);
+        basis = eventsRateBasis(results.figures.eventsRate, 'its search in this phase');
+      }
+      if (!options.phases.has('messages')) {
+        log("the messages figures: a message asked for through the API is the first figure's baseline");
+        await messagesFigures(system);
+      }
+      // Events that start no run, before automations reads them (with messaging, as in the figure).
+      let beforeAutomations: PlainEvents | undefined;
+      if (basis && !system.isRunning('automations')) {
+        if (!system.isRunning('messaging')) await system.start('messaging');
+        log(`events that start no run at c=${basis.connections}, before automations starts`);
+        beforeAutomations = await measurePlainEvents(system, source, {
+          connections: basis.connections,
+          warmupSeconds: size.warmupSeconds,
+          seconds: size.workflowRateSeconds,
+          p99LimitMs: P99_LIMIT_MS,
+        }).catch((error: unknown) => {
+          log(`failed: ${errorText(error)}`);
+          return undefined;
+        });
+      }
+      for (const name of AUTOMATIONS_SERVICES) {
+        if (!system.isRunning(name)) {
+          log(`starting ${name}`);
+          await system.start(name);
+        }
+      }
+      // Started late, it reads the log of the phases before first (each event of them is a run input).
+      const topics = system.topics;
+      const caughtUp = await waitCaughtUp(
+        system,
+        'automations',
+        [topics.requests, topics.contacts, topics.messaging],
+        900_000,
+        log,
+      );
+      log(
+        `automations decided the ${thousands(caughtUp.behindAtStart)} records already in its topics in ${caughtUp.seconds} s`,
+      );
+      if (basis) {
+        const rate = Math.max(10, Math.round(basis.rps / 2));
+        log(
+          `figure: event → a one-step workflow's message.sent at ${thousands(rate)} events/s (half the events rate)`,
+        );
+        results.figures.workflowMessageLatency = await measureWorkflowMessageLatency(
+          system,
+          receiver,
+          { rate, seconds: size.messageSeconds, eventsRate: basis },
+          meter,
+          log,
+        ).catch(failed);
+        log(`figure: events that each start a run, closed loop at c=${basis.connections}`);
+        results.figures.workflowEventsRate = await measureWorkflowEventsRate(
+          system,
+          {
+            seconds: size.workflowRateSeconds,
+            warmupSeconds: size.warmupSeconds,
+            eventsRate: basis,
+            p99LimitMs: P99_LIMIT_MS,
+            plainEvents: source,
+            ...(beforeAutomations ? { beforeAutomations } : {}),
+          },
+          meter,
+          log,
+        ).catch(failed);
+      } else {
+        const reason = 'no events rate to read it against (the search failed)';
+        results.figures.workflowMessageLatency = failed(reason);
+        results.figures.workflowEventsRate = failed(reason);
+      }
+      log(`figure: ${thousands(size.timers)} timers of one workspace due in the same second`);
+      results.figures.timersDueAtOnce = await measureTimersDueAtOnce(
+        system,
+        { timers: size.timers, samples: size.timerSamples },
+        meter,
+        log,
+      ).catch(failed);
+    }
     // Last: it stops messaging and webhook-dispatch, and leaves millions of facts in the topics.
     if (options.phases.has('segments')) {
       log(`figure: audience previews over ${thousands(size.segmentContacts)} contacts`);
@@ -1209,6 +1503,16 @@ async function main(): Promise<number> {
   process.stdout.write(`\n${renderTable(results.table)}`);
   const previews = results.figures.segmentPreviews;
   if (isMeasured(previews)) process.stdout.write(`\n${renderFilterTable(previews)}`);
+  const timers = results.figures.timersDueAtOnce;
+  if (isMeasured(timers)) {
+    process.stdout.write(
+      `\nPeak resident memory (VmHWM) of each service when the timers figure ended, MiB: ` +
+        Object.entries(timers.peakRssMiB)
+          .map(([name, mib]) => `${name} ${thousands(mib)}`)
+          .join(', ') +
+        '\n',
+    );
+  }
   const latency = results.figures.eventLatency;
   if (isMeasured(latency)) {
     const { toGateway, gatewayToRelay, relayToReader } = latency.legsMs;

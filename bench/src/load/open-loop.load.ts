@@ -3,6 +3,8 @@ import { Pool } from 'undici';
 import type { RequestSource } from './closed-loop.load';
 
 export interface Sent {
+  /** The request's place in the order they were issued (the `index`th call of the source's `next`). */
+  index: number;
   /** performance.now() when the request was due: latencies count from here, so a stalled client
    * or server cannot hide its own queueing (coordinated omission). */
   dueAt: number;
@@ -36,14 +38,14 @@ export async function runOpenLoop(
   const started = performance.now();
   const total = Math.round(rate * seconds);
   let issued = 0;
-  const issue = (dueAt: number): void => {
+  const issue = (index: number, dueAt: number): void => {
     const { headers, body, path } = source.next();
     const method = source.method ?? 'POST';
     const request = pool
       .request({ path: path ?? source.path, method, headers, ...(method === 'POST' ? { body } : {}) })
       .then(async (response) => {
         const text = await response.body.text();
-        sent.push({ dueAt, answeredAt: performance.now(), status: response.statusCode, body: text });
+        sent.push({ index, dueAt, answeredAt: performance.now(), status: response.statusCode, body: text });
       })
       .catch(() => {
         errors += 1;
@@ -57,7 +59,7 @@ export async function runOpenLoop(
       // Request i is due at i / rate seconds: those with i ≤ elapsed × rate are due now.
       const due = Math.min(total, Math.floor(((now - started) / 1000) * rate) + 1);
       while (issued < due) {
-        issue(started + (issued * 1000) / rate);
+        issue(issued, started + (issued * 1000) / rate);
         issued += 1;
       }
       if (issued >= total) resolve();
