@@ -313,6 +313,28 @@ describe('runs', () => {
     expect((await read(`/internal/v1/outcomes/${runId}`, ws + 1000)).status).toBe(404);
   });
 
+  it("reads the contact's events in a trigger filter (performed), those recorded before the trigger", async () => {
+    const ws = workspace();
+    const workflowId = ++lastWorkflow;
+    await request(ws, AUTOMATIONS_REQUEST_TYPES.workflowCreate, {
+      workflow_id: workflowId,
+      name: 'Returning',
+      enabled: true,
+      trigger: { event: 'ping', filter: [{ field: 'event.signed_up', operator: 'performed' }] },
+      steps: [{ id: 'end', type: 'exit' }],
+      goal: null,
+      re_entry: 'always',
+    } as RequestPayloads['workflow.create.requested']);
+    await harness.publish(harness.topics.contacts, [
+      contactCreated(ws, 701),
+      eventRecorded(ws, 701, 9201, 'ping'),
+      eventRecorded(ws, 701, 9202, 'signed_up'),
+      eventRecorded(ws, 701, 9203, 'ping'),
+    ]);
+    const runs = await runsWhere(workflowId, 'the run of the second ping', (found) => found.length === 1);
+    expect(runs[0]).toMatchObject({ trigger_event_id: '9203', status: 'exited' });
+  });
+
   it('replaces a going run on re_entry always, and ends the going ones when the workflow is deleted', async () => {
     const ws = workspace();
     const workflowId = ++lastWorkflow;

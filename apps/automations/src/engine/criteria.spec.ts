@@ -1,6 +1,6 @@
 import { branchCriteriaOptions, readWorkflowCriteria, type WorkflowCriteria } from '@cms/contracts';
 
-import { matchesCriteria, type CriteriaContact, type CriteriaSubject } from './criteria';
+import { matchesCriteria, readsContactEvents, type CriteriaContact, type CriteriaSubject } from './criteria';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
 
@@ -169,5 +169,27 @@ describe('matchesCriteria', () => {
     expect(holds([{ field: 'message.silent.status', operator: 'in', value: ['sent'] }], over)).toBe(false);
     expect(holds([{ field: 'message.silent.clicked', operator: 'eq', value: false }], over)).toBe(true);
     expect(holds([{ field: 'message.silent.clicked', operator: 'eq', value: false }], subject())).toBe(true);
+  });
+});
+
+describe('readsContactEvents', () => {
+  it("is true exactly when a condition, however nested, reads the contact's events", () => {
+    expect(readsContactEvents(criteria([{ field: 'event.order.paid', operator: 'performed' }]))).toBe(true);
+    expect(
+      readsContactEvents(
+        criteria([
+          {
+            any: [
+              { field: 'name', operator: 'eq', value: 'Ada' },
+              { field: 'event.login', operator: 'not_performed' },
+            ],
+          },
+        ]),
+      ),
+    ).toBe(true);
+    expect(readsContactEvents(criteria([{ field: 'event.data.total', operator: 'gte', value: 10 }]))).toBe(
+      false,
+    );
+    expect(readsContactEvents(criteria([{ field: 'name', operator: 'eq', value: 'Ada' }]))).toBe(false);
   });
 });

@@ -84,6 +84,21 @@ function holds(node: ExtendedNode, subject: CriteriaSubject, now: number): boole
   }
 }
 
+/** Whether any of `nodes` reads the contact's events (`event.<name>` conditions): only then are they loaded. */
+export function readsContactEvents(nodes: readonly ExtendedNode[]): boolean {
+  return nodes.some((node) => {
+    switch (node.kind) {
+      case 'condition':
+        return node.condition.kind === 'event';
+      case 'all':
+      case 'any':
+        return readsContactEvents(node.nodes);
+      case 'not':
+        return readsContactEvents([node.node]);
+    }
+  });
+}
+
 function conditionHolds(condition: ExtendedCondition, subject: CriteriaSubject, now: number): boolean {
   const contact = subject.contact;
   switch (condition.kind) {

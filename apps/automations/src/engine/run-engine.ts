@@ -15,6 +15,7 @@ import {
 
 import {
   matchesCriteria,
+  readsContactEvents,
   type CriteriaContact,
   type CriteriaSubject,
   type StepMessageFacts,
@@ -319,6 +320,17 @@ function casesOf(step: BranchStep, stepIds: readonly string[]): WorkflowCriteria
     branchCriteria.set(step, criteria);
   }
   return criteria;
+}
+
+/** Whether a branch of the workflow reads the contact's events, or any of the run's messages. */
+export function branchesRead(workflow: RunWorkflow): { events: boolean; messages: boolean } {
+  const { steps } = workflow.definition;
+  const ids = steps.map((step) => step.id);
+  const branches = steps.filter((step): step is BranchStep => step.type === 'branch');
+  return {
+    events: branches.some((step) => casesOf(step, ids).some(readsContactEvents)),
+    messages: branches.length > 0,
+  };
 }
 
 /** One move of a run: steps run from a copy of the state, effects collected in order. */

@@ -6,7 +6,7 @@ import {
   type WorkflowDefinition,
 } from '@cms/contracts';
 
-import { matchesCriteria, type CriteriaSubject } from './criteria';
+import { matchesCriteria, readsContactEvents, type CriteriaSubject } from './criteria';
 import type { RunEvent, RunStatus } from './run-engine';
 
 /**
@@ -54,6 +54,11 @@ function triggerFilter(trigger: WorkflowDefinition['trigger']): WorkflowCriteria
     triggerCriteria.set(trigger, criteria);
   }
   return criteria;
+}
+
+/** Whether the trigger's filter reads the contact's events. */
+export function triggerReadsEvents(trigger: WorkflowDefinition['trigger']): boolean {
+  return readsContactEvents(triggerFilter(trigger));
 }
 
 /**

@@ -220,9 +220,9 @@ export class RunBook {
 
   saveRun(state: RunState, workspaceId: number): void {
     const row = runRow(state, workspaceId);
+    // The run as it is now replaces the row read (it keeps its place among its contact's runs).
     this.runs.delete(row.id);
     this.keep(row);
-    this.runs.set(row.id, row);
     if (!this.messages.has(row.id)) this.messages.set(row.id, new Map());
     this.dirtyRuns.add(row.id);
   }

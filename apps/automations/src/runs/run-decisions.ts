@@ -17,6 +17,7 @@ import { Injectable } from '@nestjs/common';
 import type { CriteriaContact } from '../engine/criteria';
 import {
   advance,
+  branchesRead,
   startRun,
   type Advance,
   type Happening,
@@ -26,7 +27,7 @@ import {
   type RunStart,
   type RunWorkflow,
 } from '../engine/run-engine';
-import { startDecision } from '../engine/start-decision';
+import { startDecision, triggerReadsEvents } from '../engine/start-decision';
 import { OutcomeEntity, type WorkflowRunEntity } from './run.entity';
 import { runState, type RunBook } from './run-book';
 
@@ -72,17 +73,6 @@ function unknownContact(at: string): CriteriaContact {
   };
 }
 
-/** Whether criteria of the workflow read the contact's events (`performed` and its kin). */
-function readsEvents(value: unknown): boolean {
-  return JSON.stringify(value).includes('"event":');
-}
-
-function branchCriteria(workflow: RunWorkflow): unknown[] {
-  return workflow.definition.steps.flatMap((step) =>
-    step.type === 'branch' ? step.cases.map((item) => item.if) : [],
-  );
-}
-
 /**
  * Moves runs by one record of the requests topic, in the decision's transaction: the engine decides,
  * this carries out what it decided (rows, timers, the requests to messaging and contacts, outcomes).
@@ -101,7 +91,7 @@ class RunMover {
   ) {}
 
   async start(workflow: RunWorkflow, start: RunStart): Promise<void> {
-    const context = await this.contextOf(workflow, null, [workflow.definition]);
+    const context = await this.contextOf(workflow, null, false);
     await this.carryOut(startRun(workflow, start, context), workflow);
   }
 
@@ -109,19 +99,27 @@ class RunMover {
     const workflow = await this.store.workflowOf(row.workflowId, row.version);
     if (workflow === null) return;
     const state = runState(row);
-    const context = await this.contextOf(workflow, row.id, []);
+    const context = await this.contextOf(workflow, row.id, false);
     const moved = advance(state, workflow, happening, context);
     if (moved.state === state) return;
     await this.carryOut(moved, workflow);
   }
 
-  /** What the trigger filter and branches read: the contact, its events, the run's messages. */
-  async contextOf(workflow: RunWorkflow, runId: number | null, more: unknown[]): Promise<RunContext> {
-    if (this.events === undefined && readsEvents([...branchCriteria(workflow), ...more])) {
+  /**
+   * What the trigger filter and branches read: the contact, its events (loaded once, and only when a
+   * criterion reads them), the run's messages (for branches and the goal's credited message).
+   */
+  async contextOf(
+    workflow: RunWorkflow,
+    runId: number | null,
+    triggerReadsEvents: boolean,
+  ): Promise<RunContext> {
+    const reads = branchesRead(workflow);
+    if (this.events === undefined && (triggerReadsEvents || reads.events)) {
       this.events = await this.store.eventsOf(this.contactId);
     }
     const events = this.events;
-    const readsMessages = workflow.definition.goal !== null || branchCriteria(workflow).length > 0;
+    const readsMessages = workflow.definition.goal !== null || reads.messages;
     return {
       contact: this.contact,
       eventsNamed: (name) => events?.get(name) ?? [],
@@ -274,7 +272,7 @@ export class RunDecisions {
       };
       const version = await runs.workflowOf(workflow.id, workflow.version);
       if (version === null) continue;
-      const context = await mover.contextOf(version, null, [definition.trigger.filter]);
+      const context = await mover.contextOf(version, null, triggerReadsEvents(definition.trigger));
       const starting = startDecision(definition, runEvent, contactRuns, context, Date.parse(decision.at));
       if (!starting.start) continue;
       for (const id of starting.replace) {

@@ -1,4 +1,4 @@
-import type { RunHistoryEntry, RunStatus } from '../engine/run-engine';
+import type { RunStatus } from '../engine/run-engine';
 import type { OutcomeEntity, WorkflowRunEntity } from './run.entity';
 
 /** Every status a run can have, as `filter[status]` takes them. */
@@ -23,12 +23,7 @@ export function runResource(run: WorkflowRunEntity): Record<string, unknown> {
     trigger_event_id: run.triggerEventId,
     started_at: run.startedAt.toISOString(),
     ended_at: run.endedAt === null ? null : run.endedAt.toISOString(),
-    history: run.history.map((entry): RunHistoryEntry => ({
-      step: entry.step,
-      at: entry.at,
-      result: entry.result,
-      message_id: entry.message_id,
-    })),
+    history: run.history,
   };
 }
 
