@@ -45,3 +45,12 @@ log.retention.check.interval.ms=300000
 ############################# Threads (small machine) #############################
 num.network.threads=2
 num.io.threads=4
+
+############################# At rest (a single node) #############################
+# The active controller appends a no-op record to the metadata log this often when nothing else is
+# written (default 500 ms: two raft appends, fsyncs and metadata publications a second, the largest
+# part of an idle broker's own CPU). A single node has no follower to keep in step with it.
+metadata.max.idle.interval.ms=5000
+# The broker's heartbeat to its own controller (default every 2 s, fenced after 9 s).
+broker.heartbeat.interval.ms=5000
+broker.session.timeout.ms=18000

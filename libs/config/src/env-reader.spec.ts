@@ -15,7 +15,7 @@ describe('EnvReader', () => {
       databaseSchema: 'contacts',
       kafkaBrokers: ['a:1', 'b:2'],
       topics: expect.objectContaining({ requests: 'cms.requests.v1' }),
-      kafkaFetchWaitMs: 5000,
+      kafkaFetchWaitMs: 10_000,
     });
   });
 

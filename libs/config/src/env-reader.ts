@@ -103,12 +103,19 @@ export interface ServiceBaseConfig {
    * poll: a record answers it at once). At rest each consumer asks once per wait; a stopping
    * consumer also waits for its fetch in flight (the broker answers a connection's requests in
    * order, so nothing cuts it short), so the wait bounds what a stop or a rebalance may add too.
+   * A group's consumer waits a third of its session (KAFKA_SESSION_TIMEOUT_MS) at most: it heartbeats
+   * between fetches.
    */
   kafkaFetchWaitMs: number;
 }
 
-/** The default of KAFKA_FETCH_WAIT_MS: at rest a consumer costs one fetch every 5 s. */
-export const DEFAULT_KAFKA_FETCH_WAIT_MS = 5000;
+/**
+ * The default of KAFKA_FETCH_WAIT_MS: at rest a consumer costs one fetch (and one heartbeat) every
+ * 10 s. Each costs the broker more than the consumer (it names every partition the consumer reads):
+ * the system at rest measured 5.0-6.4 % of a core with 5 s, 3.3 % with 15 s (docs/performance.md).
+ * A stop or a rebalance may take up to this long besides, inside a pod's 30 s grace period.
+ */
+export const DEFAULT_KAFKA_FETCH_WAIT_MS = 10_000;
 
 /** Where a service's tables are: DATABASE_URL, and DATABASE_SCHEMA or the service's own default. */
 export function databaseSettings(reader: EnvReader, defaultSchema: string): { url: string; schema: string } {

@@ -1,6 +1,7 @@
 import { Kafka, logLevel, type LogEntry, type logCreator } from 'kafkajs';
 import type { Logger } from 'pino';
 
+import { fixKafkajsFetchWait } from './fetch-wait-fix';
 import { fixKafkajsRequestQueue } from './request-queue-fix';
 
 export interface KafkaConfig {
@@ -35,6 +36,7 @@ function pinoLogCreator(logger: Logger): logCreator {
 
 export function createKafka(config: KafkaConfig, logger?: Logger): Kafka {
   fixKafkajsRequestQueue();
+  fixKafkajsFetchWait();
   return new Kafka({
     clientId: config.clientId,
     brokers: config.brokers,

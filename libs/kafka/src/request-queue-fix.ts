@@ -3,12 +3,34 @@ import { createRequire } from 'node:module';
 /** kafkajs' own pause before it looks again at requests waiting for a free slot (requestQueue/index.js). */
 const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
 
+/**
+ * The longest pause between two looks for requests in flight past their timeout (kafkajs: 100 ms). A
+ * look is due sooner when a request's deadline is nearer; one sent meanwhile is found at most this
+ * late past its deadline (30 s by default, `requestTimeout` in createKafka).
+ */
+export const REQUEST_TIMEOUT_CHECK_MS = 1000;
+/** The shortest pause between two looks, as kafkajs' own. */
+const REQUEST_TIMEOUT_CHECK_MIN_MS = 100;
+
+interface InflightRequest {
+  sentAt: number;
+  requestTimeout: number;
+  timeoutRequest(): void;
+}
+
 interface RequestQueueInternals {
   pending: unknown[];
   throttledUntil: number;
   throttleCheckTimeoutId: NodeJS.Timeout | null;
+  inflight: Map<number, InflightRequest>;
+  enforceRequestTimeout: boolean;
+  requestTimeout: number;
+  requestTimeoutIntervalId: NodeJS.Timeout | undefined;
+  isConnected(): boolean;
+  destroy(): void;
   checkPendingRequests(): void;
   scheduleCheckPendingRequests(): void;
+  scheduleRequestTimeoutCheck(): void;
 }
 
 const FIXED = Symbol.for('cms.kafkajs.requestQueue.fixed');
@@ -31,10 +53,10 @@ export function fixKafkajsRequestQueue(): void {
   };
   const prototype = RequestQueue.prototype;
   if (prototype[FIXED]) return;
-  if (typeof prototype.scheduleCheckPendingRequests !== 'function') {
-    throw new Error(
-      'kafkajs RequestQueue has no scheduleCheckPendingRequests: review libs/kafka/src/request-queue-fix.ts',
-    );
+  for (const method of ['scheduleCheckPendingRequests', 'scheduleRequestTimeoutCheck'] as const) {
+    if (typeof prototype[method] !== 'function') {
+      throw new Error(`kafkajs RequestQueue has no ${method}: review libs/kafka/src/request-queue-fix.ts`);
+    }
   }
   prototype.scheduleCheckPendingRequests = function scheduleCheckPendingRequests(
     this: RequestQueueInternals,
@@ -47,6 +69,33 @@ export function fixKafkajsRequestQueue(): void {
       this.throttleCheckTimeoutId = null;
       this.checkPendingRequests();
     }, delay);
+  };
+  /**
+   * kafkajs looks for requests in flight past their timeout every 100 ms on every connection, whether
+   * or not one could be due: ten wake-ups a second per service at rest, where the only requests in flight
+   * are long polls due in half a minute. This looks when the earliest deadline in flight comes, and at
+   * least every REQUEST_TIMEOUT_CHECK_MS (for a request sent meanwhile), with kafkajs' own check and
+   * its own stop (`destroy`, which clears the timer, when the connection is gone).
+   */
+  prototype.scheduleRequestTimeoutCheck = function scheduleRequestTimeoutCheck(this: RequestQueueInternals) {
+    if (!this.enforceRequestTimeout) return;
+    this.destroy();
+    const longest = Math.min(this.requestTimeout, REQUEST_TIMEOUT_CHECK_MS);
+    const look = (): void => {
+      const now = Date.now();
+      let next = longest;
+      for (const request of this.inflight.values()) {
+        const left = request.sentAt + request.requestTimeout - now;
+        if (left < 0) request.timeoutRequest();
+        else next = Math.min(next, left + 1);
+      }
+      if (!this.isConnected()) {
+        this.destroy();
+        return;
+      }
+      this.requestTimeoutIntervalId = setTimeout(look, Math.max(REQUEST_TIMEOUT_CHECK_MIN_MS, next));
+    };
+    this.requestTimeoutIntervalId = setTimeout(look, longest);
   };
   prototype[FIXED] = true;
 }

@@ -3,7 +3,7 @@ import { eventually, uniqueName } from '@cms/testing';
 import type { Message } from 'kafkajs';
 import type { DataSource } from 'typeorm';
 
-import { ConsumerRuntime, type ChunkHandler, type ChunkRecord } from '../src';
+import { ConsumerRuntime, longPoll, type ChunkHandler, type ChunkRecord } from '../src';
 import {
   COUNTER_ENTITIES,
   COUNTER_MIGRATIONS,
@@ -104,4 +104,61 @@ describe('a record worth a transaction of its own', () => {
       await runtime.stop();
     }
   });
+
+  it("does not leave its partition's next records waiting for a whole long poll once applied", async () => {
+    const { dataSource } = await suite.schema(COUNTER_ENTITIES, COUNTER_MIGRATIONS);
+    const [input, facts] = await suite.topics(
+      // One partition: while it is paused there is nothing to fetch, and kafkajs sleeps the wait instead.
+      { prefix: 'alone-poll-in', partitions: 1 },
+      { prefix: 'alone-poll-facts', partitions: 1 },
+    );
+    const apply = counterHandler(facts!);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let bulkStarted = false;
+    const chunk: ChunkHandler = {
+      takes: (record) => record.type === BULK_TYPE || record.type === COUNTER_TYPE,
+      worthAlone: (record) => record.type === BULK_TYPE,
+      async apply(records: ChunkRecord[]) {
+        for (const { record, context, inSpan } of records) {
+          if (record.type === BULK_TYPE) {
+            bulkStarted = true;
+            await released;
+          }
+          await inSpan(() => apply(record, context));
+        }
+      },
+    };
+    // A long poll far longer than applying a record takes on the busiest machine: nothing else comes,
+    // so a fetch in flight when the partition resumes would hold its next record for all of it.
+    const waitMs = 40_000;
+    const runtime = new ConsumerRuntime({
+      ...counterConsumer(suite, dataSource, uniqueName('alone-poll'), input!, facts!),
+      registry: counterRegistry().register({ type: BULK_TYPE, version: 1, schema: CounterIncrementedV1 }),
+      sessionTimeoutMs: 3 * waitMs,
+      fetch: longPoll(waitMs),
+      chunk,
+    });
+    await runtime.start();
+    try {
+      await suite.producer.send(input!, [at(0, bulkMessage('a', 0))]);
+      await eventually('the bulk record being applied', () => Promise.resolve(bulkStarted));
+      // Written while the bulk record is applied: fetched once the partition resumes.
+      await suite.producer.send(input!, [at(0, counterMessage('a', 1))]);
+      const releasedAt = Date.now();
+      release();
+      await eventually(
+        'the bulk record and the one behind it applied',
+        async () => (await appliedSeqs(dataSource)).length === 2,
+        2 * waitMs,
+      );
+      expect(Date.now() - releasedAt).toBeLessThan(waitMs / 2);
+      expect(await appliedSeqs(dataSource)).toEqual([0, 1].map((seq) => ({ seq, times: 1 })));
+    } finally {
+      release();
+      // A record answers the long poll in flight, so the stop does not wait for it.
+      await suite.producer.send(input!, [at(0, counterMessage('b', 2))]);
+      await runtime.stop();
+    }
+  }, 180_000);
 });

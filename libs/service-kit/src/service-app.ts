@@ -180,6 +180,8 @@ function connectConsumers<C extends KitConfig, O>(
     const groupId = rebuild
       ? `${group}.rebuild.${rebuild.group}${share.of > 1 ? `.${share.index}` : ''}`
       : group;
+    // A heartbeat goes after each fetch: the broker must answer an empty one well inside the session.
+    const fetchWaitMs = Math.min(config.kafkaFetchWaitMs, Math.floor(config.kafkaSessionTimeoutMs / 3));
     const server = new KafkaRecordServer({
       name,
       groupId,
@@ -195,14 +197,14 @@ function connectConsumers<C extends KitConfig, O>(
       ...(declaration.chunk ? { chunk: app.get(declaration.chunk) } : {}),
       ...(rebuild
         ? {
-            fetch: longPoll(config.kafkaFetchWaitMs),
+            fetch: longPoll(fetchWaitMs),
             until: untilOf(rebuild, name),
             ...declaration.rebuild,
             ...(share.of > 1
               ? { owns: (_: string, partition: number) => partition % share.of === share.index }
               : {}),
           }
-        : { fetch: longPoll(config.kafkaFetchWaitMs, declaration.gatherFetch) }),
+        : { fetch: longPoll(fetchWaitMs, declaration.gatherFetch) }),
       ...(declaration.answersRequests || declaration.onRejected
         ? {
             onRejected: async (rejected: RejectedRecord, context: RecordContext) => {

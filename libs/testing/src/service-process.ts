@@ -6,7 +6,7 @@ import { eventually } from './unique';
 
 /**
  * What every service a test starts is told beside its addresses: a 1 s long poll instead of the
- * product's 5 s (KAFKA_FETCH_WAIT_MS), since a stopping consumer waits for its fetch in flight and the
+ * product's 10 s (KAFKA_FETCH_WAIT_MS), since a stopping consumer waits for its fetch in flight and the
  * suites stop and start services many times. A record answers a fetch at once either way.
  */
 export const TEST_SERVICE_ENV: Readonly<Record<string, string>> = { KAFKA_FETCH_WAIT_MS: '1000' };

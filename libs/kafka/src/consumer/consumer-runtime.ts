@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { CheckpointBehindError, CheckpointStore } from './checkpoint-store';
 import { ConsumerTelemetry, type ConsumerStats } from './consumer-telemetry';
 import { DeadLetterWriter, type RejectedRecord } from './dead-letter-writer';
+import { shortenFetchesWhile } from '../fetch-wait-fix';
 import { FailureRecovery } from './failure-recovery';
 import { headerText } from '../telemetry/trace-headers';
 import { partitionKey } from './partition-key';
@@ -130,6 +131,8 @@ export class ConsumerRuntime {
   private readonly recovery: FailureRecovery;
   /** Chunks being applied apart (see applyApart), until their partition reads on. */
   private readonly apart = new Set<Promise<void>>();
+  /** Undoes shortenFetchesWhile: set while the consumer runs. */
+  private unshorten: (() => void) | undefined;
   private running = false;
   /** When kafkajs began the fetch whose batches are being handled (FETCH_START). */
   private fetchStartedAt = 0;
@@ -177,11 +180,19 @@ export class ConsumerRuntime {
   async start(): Promise<void> {
     this.running = true;
     this.scheduler.startLazyCheckpoints();
+    // While a chunk is applied apart its partition is paused: the fetch in flight must not hold the
+    // partition's next records for a whole long poll once it resumes.
+    this.unshorten ??= shortenFetchesWhile(
+      this.options.groupId ?? this.options.name,
+      () => this.apart.size > 0,
+    );
     try {
       await this.supervised.start();
     } catch (error) {
       this.running = false;
       this.scheduler.stopLazyCheckpoints();
+      this.unshorten?.();
+      this.unshorten = undefined;
       throw error;
     }
   }
@@ -196,6 +207,8 @@ export class ConsumerRuntime {
     await this.supervised.stop();
     this.telemetry.stopped();
     await Promise.all(this.apart);
+    this.unshorten?.();
+    this.unshorten = undefined;
     await this.scheduler.settled();
     if (this.checkpoints.hasReadPast) {
       await this.transactions.run([], this.checkpoints.readPastRuns()).catch((error: unknown) => {

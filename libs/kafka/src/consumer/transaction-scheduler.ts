@@ -21,7 +21,7 @@ export interface FetchPolicy {
  * 1), so a record costs no wait, and at rest a consumer asks once every `maxWaitMs` rather than ten
  * times a second. Stopping a consumer waits for its fetch in flight (the broker answers a connection's
  * requests in order, so kafkajs cannot cut it short), so the wait is also what a stop may take. A
- * service sets it from KAFKA_FETCH_WAIT_MS (`longPoll`; 5 s unless told); 2 s where nobody says.
+ * service sets it from KAFKA_FETCH_WAIT_MS (`longPoll`; 10 s unless told); 2 s where nobody says.
  */
 export const LONG_POLL_FETCH: FetchPolicy = { minBytes: 1, maxWaitMs: 2000 };
 
