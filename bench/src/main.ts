@@ -793,7 +793,8 @@ function automationsRows(figures: Results['figures']): Row[] {
             ? `NOT ALL COMPLETED: ${thousands(timers.completed)} of ${thousands(timers.timers)} (${statuses})`
             : `${timers.completedSeconds} s`) +
           ` (every timer fired after ${timers.firedSeconds ?? 'never'} s; ${thousands(timers.messages.made)} of its messages ` +
-          `made and ${thousands(timers.messages.sent)} sent by then); set-up: facts published in ${timers.publishSeconds} s, ` +
+          `made and ${thousands(timers.messages.sent)} sent by then; outbox rows at most: automations ` +
+          `${thousands(timers.outboxPeak.automations)}, messaging ${thousands(timers.outboxPeak.messaging)}); set-up: facts published in ${timers.publishSeconds} s, ` +
           `every run waiting ${timers.waitingSeconds} s after the first`
         : why(figures.timersDueAtOnce),
       baseline: null,
@@ -1449,9 +1450,20 @@ async function main(): Promise<number> {
         results.figures.workflowEventsRate = failed(reason);
       }
       log(`figure: ${thousands(size.timers)} timers of one workspace due in the same second`);
+      const services: ServiceName[] = ['automations', 'messaging'];
+      let pids: Map<ServiceName, number | undefined> | undefined;
       results.figures.timersDueAtOnce = await measureTimersDueAtOnce(
         system,
-        { timers: size.timers, samples: size.timerSamples },
+        {
+          timers: size.timers,
+          samples: size.timerSamples,
+          profile: {
+            start: () => {
+              pids = startProfiles(services);
+            },
+            finish: (runs) => finishProfiles('timers', pids!, () => ({ count: runs, unit: 'run' })),
+          },
+        },
         meter,
         log,
       ).catch(failed);

@@ -151,6 +151,11 @@ export interface TimersDueAtOnce {
   /** A's messages in messaging when the figure stopped: made, and past `queued`. */
   messages: { made: number; sent: number };
   neighbour: { workspaceId: number; calm: NeighbourSamples; flooded: NeighbourSamples };
+  /**
+   * The most rows each service's outbox held at one look while A's runs moved (looked at with every
+   * count of A's completed runs): a backlog there is time every row written after it waits, A's or B's.
+   */
+  outboxPeak: { automations: number; messaging: number };
   /** VmHWM of each service when the figure stopped: the peak resident memory over its life, MiB. */
   peakRssMiB: Record<string, number>;
   cpu: CpuUsage;
@@ -845,7 +850,12 @@ function peakRss(system: BenchSystem): Record<string, number> {
  */
 export async function measureTimersDueAtOnce(
   system: BenchSystem,
-  options: { timers: number; samples: number },
+  options: {
+    timers: number;
+    samples: number;
+    /** With --profile: started when A's timers fall due, finished when its runs are all completed. */
+    profile?: { start: () => void; finish: (runs: number) => Promise<void> };
+  },
   meter: CpuMeter,
   log: (line: string) => void,
 ): Promise<TimersDueAtOnce> {
@@ -916,6 +926,7 @@ export async function measureTimersDueAtOnce(
     }
 
     log(`every timer of A due now; B goes on timing its events until A's runs are all completed`);
+    options.profile?.start();
     const start = meter.snapshot();
     await db.query('BEGIN');
     await db.query(`UPDATE ${automations}.run_timers SET due_at = now() WHERE workspace_id = $1`, [aId]);
@@ -947,9 +958,18 @@ export async function measureTimersDueAtOnce(
 
     let firedSeconds: number | null = null;
     let done = 0;
+    const outboxPeak = { automations: 0, messaging: 0 };
     const allCompleted = await waitFor(
       async () => {
         if (firedSeconds === null && (await timers()) === 0) firedSeconds = (performance.now() - due) / 1000;
+        outboxPeak.automations = Math.max(
+          outboxPeak.automations,
+          await count(db, `SELECT count(*) AS n FROM ${automations}.outbox`, []),
+        );
+        outboxPeak.messaging = Math.max(
+          outboxPeak.messaging,
+          await count(db, `SELECT count(*) AS n FROM ${messaging}.outbox`, []),
+        );
         done = await completed();
         return done >= options.timers;
       },
@@ -962,6 +982,7 @@ export async function measureTimersDueAtOnce(
     const completedSeconds = allCompleted ? (stopped - due) / 1000 : null;
     finished = true;
     const cpu = meter.between(start, meter.snapshot());
+    await options.profile?.finish(done);
     await neighbour;
     // Only B's events sent while A's runs were still moving.
     const during = flooded.filter((sample) => sample.startedAt < stopped);
@@ -996,6 +1017,7 @@ export async function measureTimersDueAtOnce(
         calm: neighbourSamples(calm, calmMissed),
         flooded: neighbourSamples(during, floodMissed),
       },
+      outboxPeak,
       peakRssMiB: peakRss(system),
       cpu,
     };

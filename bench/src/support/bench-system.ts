@@ -129,6 +129,7 @@ export class BenchSystem {
       SECRETS_KEY: this.secretsKey,
       LOG_LEVEL: 'info',
       BENCH_PROFILE_NAME: name,
+      ...(process.env.KAFKA_FETCH_WAIT_MS ? { KAFKA_FETCH_WAIT_MS: process.env.KAFKA_FETCH_WAIT_MS } : {}),
       ...Object.fromEntries(
         upstreamsOf('gateway').map((upstream) => [
           upstreamUrlVariable(upstream.name),
