@@ -42,6 +42,31 @@ async function appliedSeqs(dataSource: DataSource): Promise<Array<{ seq: number;
   return dataSource.query('SELECT seq, times FROM applied ORDER BY seq');
 }
 
+/**
+ * A chunk handler that applies counter and bulk records, holding each bulk record until `release()`;
+ * `applied(seq)` is told of every record applied, in order.
+ */
+function heldBulkChunk(apply: ReturnType<typeof counterHandler>, applied: (seq: number) => void = () => {}) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = { started: false, release: () => release() };
+  const chunk: ChunkHandler = {
+    takes: (record) => record.type === BULK_TYPE || record.type === COUNTER_TYPE,
+    worthAlone: (record) => record.type === BULK_TYPE,
+    async apply(records: ChunkRecord[]) {
+      for (const { record, context, inSpan } of records) {
+        if (record.type === BULK_TYPE) {
+          held.started = true;
+          await released;
+        }
+        await inSpan(() => apply(record, context));
+        applied((record.data as CounterIncrementedV1).seq);
+      }
+    },
+  };
+  return { chunk, held };
+}
+
 describe('a record worth a transaction of its own', () => {
   it('is applied apart: other partitions commit meanwhile, and its own records follow it in order', async () => {
     const { dataSource } = await suite.schema(COUNTER_ENTITIES, COUNTER_MIGRATIONS);
@@ -52,23 +77,7 @@ describe('a record worth a transaction of its own', () => {
     const apply = counterHandler(facts!);
     /** The order records were applied in, by seq. */
     const order: number[] = [];
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let bulkStarted = false;
-    const chunk: ChunkHandler = {
-      takes: (record) => record.type === BULK_TYPE || record.type === COUNTER_TYPE,
-      worthAlone: (record) => record.type === BULK_TYPE,
-      async apply(records: ChunkRecord[]) {
-        for (const { record, context, inSpan } of records) {
-          if (record.type === BULK_TYPE) {
-            bulkStarted = true;
-            await released;
-          }
-          await inSpan(() => apply(record, context));
-          order.push((record.data as CounterIncrementedV1).seq);
-        }
-      },
-    };
+    const { chunk, held } = heldBulkChunk(apply, (seq) => order.push(seq));
     const runtime = new ConsumerRuntime({
       ...counterConsumer(suite, dataSource, uniqueName('alone'), input!, facts!),
       registry: counterRegistry().register({ type: BULK_TYPE, version: 1, schema: CounterIncrementedV1 }),
@@ -81,7 +90,7 @@ describe('a record worth a transaction of its own', () => {
     await runtime.start();
     try {
       await suite.producer.send(input!, [at(0, bulkMessage('a', 0)), at(0, counterMessage('a', 1))]);
-      await eventually('the bulk record being applied', () => Promise.resolve(bulkStarted));
+      await eventually('the bulk record being applied', () => Promise.resolve(held.started));
 
       await suite.producer.send(input!, [at(1, counterMessage('c', 10))]);
       await suite.producer.send(input!, [at(1, counterMessage('c', 11))]);
@@ -95,12 +104,12 @@ describe('a record worth a transaction of its own', () => {
       ]);
 
       await suite.producer.send(input!, [at(0, counterMessage('a', 2))]);
-      release();
+      held.release();
       await eventually('every record applied', async () => (await appliedSeqs(dataSource)).length === 5);
       expect(await appliedSeqs(dataSource)).toEqual([0, 1, 2, 10, 11].map((seq) => ({ seq, times: 1 })));
       expect(order.filter((seq) => seq < 10)).toEqual([0, 1, 2]);
     } finally {
-      release();
+      held.release();
       await runtime.stop();
     }
   });
@@ -113,22 +122,7 @@ describe('a record worth a transaction of its own', () => {
       { prefix: 'alone-poll-facts', partitions: 1 },
     );
     const apply = counterHandler(facts!);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let bulkStarted = false;
-    const chunk: ChunkHandler = {
-      takes: (record) => record.type === BULK_TYPE || record.type === COUNTER_TYPE,
-      worthAlone: (record) => record.type === BULK_TYPE,
-      async apply(records: ChunkRecord[]) {
-        for (const { record, context, inSpan } of records) {
-          if (record.type === BULK_TYPE) {
-            bulkStarted = true;
-            await released;
-          }
-          await inSpan(() => apply(record, context));
-        }
-      },
-    };
+    const { chunk, held } = heldBulkChunk(apply);
     // A long poll far longer than applying a record takes on the busiest machine: nothing else comes,
     // so a fetch in flight when the partition resumes would hold its next record for all of it.
     const waitMs = 40_000;
@@ -142,11 +136,11 @@ describe('a record worth a transaction of its own', () => {
     await runtime.start();
     try {
       await suite.producer.send(input!, [at(0, bulkMessage('a', 0))]);
-      await eventually('the bulk record being applied', () => Promise.resolve(bulkStarted));
+      await eventually('the bulk record being applied', () => Promise.resolve(held.started));
       // Written while the bulk record is applied: fetched once the partition resumes.
       await suite.producer.send(input!, [at(0, counterMessage('a', 1))]);
       const releasedAt = Date.now();
-      release();
+      held.release();
       await eventually(
         'the bulk record and the one behind it applied',
         async () => (await appliedSeqs(dataSource)).length === 2,
@@ -155,7 +149,7 @@ describe('a record worth a transaction of its own', () => {
       expect(Date.now() - releasedAt).toBeLessThan(waitMs / 2);
       expect(await appliedSeqs(dataSource)).toEqual([0, 1].map((seq) => ({ seq, times: 1 })));
     } finally {
-      release();
+      held.release();
       // A record answers the long poll in flight, so the stop does not wait for it.
       await suite.producer.send(input!, [at(0, counterMessage('b', 2))]);
       await runtime.stop();
