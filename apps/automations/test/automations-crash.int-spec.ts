@@ -5,11 +5,13 @@ import {
   requestEnvelope,
   type Envelope,
 } from '@cms/contracts';
+import { commitSignalChannel } from '@cms/kafka';
 import { ServiceHarness, type ServiceProcess } from '@cms/service-kit/testing';
 import { eventually } from '@cms/testing';
 
 import { AUTOMATIONS_SERVICE } from '../src/automations.service';
 import type { AutomationsConfig } from '../src/config';
+import { RUN_TIMERS_SIGNAL } from '../src/runs/run-book';
 import { contactCreated, eventRecorded } from './run-facts';
 
 const WORKSPACE = 1;
@@ -139,7 +141,9 @@ describe('automations killed with SIGKILL while run timers fire', () => {
           enabled: true,
           trigger: { event: 'signed_up', filter: [] },
           steps: [
-            { id: 'pause', type: 'wait', duration: 'PT2S' },
+            // Due only when the test makes them due: however long the runs take to start on a busy
+            // machine, none completes before every one waits.
+            { id: 'pause', type: 'wait', duration: 'PT1H' },
             { id: 'hello', type: 'send', route: [{ channel: 'sms', template_id: 1 }] },
           ],
           goal: null,
@@ -153,7 +157,13 @@ describe('automations killed with SIGKILL while run timers fire', () => {
       eventRecorded(WORKSPACE, index + 1, 10_000 + index, 'signed_up'),
     ]).flat();
     await harness.publish(harness.topics.contacts, facts);
-    await eventually('every run waiting', async () => (await runsIn('waiting')) === RUNS, 60_000, 20);
+    await eventually('every run waiting', async () => (await runsIn('waiting')) === RUNS, 120_000, 20);
+    // Every timer due at once, and the worker woken as a timer falling due wakes it.
+    await harness.db.query('UPDATE run_timers SET due_at = now() WHERE workspace_id = $1', [WORKSPACE]);
+    await harness.db.query('SELECT pg_notify($1, $2)', [
+      commitSignalChannel(RUN_TIMERS_SIGNAL, harness.schema),
+      '',
+    ]);
     await eventually('some timers acted on', async () => (await runsIn('completed')) >= 10, 30_000, 5);
     await running!.kill();
     running = undefined;
