@@ -102,6 +102,9 @@ describe('a workflow from event to outcome', () => {
           route: [{ channel: 'sms', template_id: template }],
           variables: { greeting: 'thanks' },
         },
+        // The branch reads the message's status: the test says when it is delivered, so a busy
+        // machine's slow delivery cannot send the run the other way.
+        { id: 'review', type: 'wait', until_event: { event: 'order_reviewed', timeout: 'P1D' } },
         { id: 'pause', type: 'wait', duration: 'PT2S' },
         {
           id: 'check',
@@ -124,6 +127,21 @@ describe('a workflow from event to outcome', () => {
 
   it('sends with the workflow on the message, waits, branches on its facts, updates the contact', async () => {
     const placed = await recordEvent('order_placed', '+14155550101', { total: 20, order: 'A-1' });
+    const waiting = await runWhere(
+      workflowId,
+      'the run waiting for order_reviewed',
+      (candidate) => candidate.trigger_event_id === placed.id && candidate.status === 'waiting',
+    );
+    const sentId = waiting.history[0]!.message_id!;
+    await eventually(
+      'the message delivered',
+      () =>
+        Promise.resolve(
+          hooks.find((hook) => hook.type === 'message.delivered' && hook.data['id'] === sentId),
+        ),
+      20_000,
+    );
+    await recordEvent('order_reviewed', '+14155550101', {});
     const run = await runWhere(workflowId, 'the run to exit', (candidate) => candidate.status === 'exited');
     expect(run).toMatchObject({
       workflow_id: workflowId,
@@ -134,6 +152,7 @@ describe('a workflow from event to outcome', () => {
     });
     expect(run.history.map((entry) => [entry.step, entry.result])).toEqual([
       ['hello', 'queued'],
+      ['review', 'event'],
       ['pause', 'waited'],
       ['check', 'mark'],
       ['mark', 'updated'],
@@ -142,7 +161,7 @@ describe('a workflow from event to outcome', () => {
     const messageId = run.history[0]!.message_id!;
     expect(messageId).toMatch(/^msg_[0-9a-f]{32}$/);
     // The wait lasted its duration at least.
-    expect(Date.parse(run.history[1]!.at) - Date.parse(run.history[0]!.at)).toBeGreaterThanOrEqual(2000);
+    expect(Date.parse(run.history[2]!.at) - Date.parse(run.history[1]!.at)).toBeGreaterThanOrEqual(2000);
 
     const sent = await eventually(
       'message.sent of the run',
