@@ -98,10 +98,14 @@ describe("kafkajs' request queue, fixed (tulios/kafkajs#1556)", () => {
     }
 
     function request(queue: TimeoutQueue, id: number, timeoutMs: number) {
-      const sent = { sentAt: Date.now(), requestTimeout: timeoutMs, timedOut: 0, timeoutRequest: () => {} };
-      sent.timeoutRequest = () => {
-        sent.timedOut += 1;
-        queue.inflight.delete(id);
+      const sent = {
+        sentAt: Date.now(),
+        requestTimeout: timeoutMs,
+        timedOut: 0,
+        timeoutRequest(): void {
+          sent.timedOut += 1;
+          queue.inflight.delete(id);
+        },
       };
       queue.inflight.set(id, sent);
       return sent;

@@ -46,7 +46,7 @@ async function appliedSeqs(dataSource: DataSource): Promise<Array<{ seq: number;
  * A chunk handler that applies counter and bulk records, holding each bulk record until `release()`;
  * `applied(seq)` is told of every record applied, in order.
  */
-function heldBulkChunk(apply: ReturnType<typeof counterHandler>, applied: (seq: number) => void = () => {}) {
+function heldBulkChunk(apply: ReturnType<typeof counterHandler>, applied?: (seq: number) => void) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held = { started: false, release: () => release() };
@@ -60,7 +60,7 @@ function heldBulkChunk(apply: ReturnType<typeof counterHandler>, applied: (seq: 
           await released;
         }
         await inSpan(() => apply(record, context));
-        applied((record.data as CounterIncrementedV1).seq);
+        applied?.((record.data as CounterIncrementedV1).seq);
       }
     },
   };
