@@ -1111,6 +1111,19 @@ async function main(): Promise<number> {
       if (counted) results.sql[`${phase}.${name}`] = sqlCount(join(profileDir, counted), count, unit);
     }
   };
+  /**
+   * The profiles of a span a figure marks itself (started, then finished with the units of work done
+   * meanwhile): `<phase>.<service>`, reported per `unit`.
+   */
+  const profiledSpan = (phase: string, services: ServiceName[], unit: string) => {
+    let pids: Map<ServiceName, number | undefined> | undefined;
+    return {
+      start: (): void => {
+        pids = startProfiles(services);
+      },
+      finish: (count: number): Promise<void> => finishProfiles(phase, pids!, () => ({ count, unit })),
+    };
+  };
 
   try {
     mkdirSync(profileDir, { recursive: true });
@@ -1450,19 +1463,12 @@ async function main(): Promise<number> {
         results.figures.workflowEventsRate = failed(reason);
       }
       log(`figure: ${thousands(size.timers)} timers of one workspace due in the same second`);
-      const services: ServiceName[] = ['automations', 'messaging'];
-      let pids: Map<ServiceName, number | undefined> | undefined;
       results.figures.timersDueAtOnce = await measureTimersDueAtOnce(
         system,
         {
           timers: size.timers,
           samples: size.timerSamples,
-          profile: {
-            start: () => {
-              pids = startProfiles(services);
-            },
-            finish: (runs) => finishProfiles('timers', pids!, () => ({ count: runs, unit: 'run' })),
-          },
+          profile: profiledSpan('timers', ['automations', 'messaging'], 'run'),
         },
         meter,
         log,
@@ -1485,18 +1491,11 @@ async function main(): Promise<number> {
     // Part of the segments phase; `--only imports` runs it alone (over the contacts the workspace has).
     if (options.phases.has('segments') || options.phases.has('imports')) {
       log(`figure: audience import of a ${thousands(options.importRows ?? size.segmentImportRows)}-row CSV`);
-      const services: ServiceName[] = ['gateway', 'contacts', 'segments'];
-      let pids: Map<ServiceName, number | undefined> | undefined;
       results.figures.segmentImport = await measureSegmentImport(
         system,
         {
           rows: options.importRows ?? size.segmentImportRows,
-          profile: {
-            start: () => {
-              pids = startProfiles(services);
-            },
-            finish: (rows) => finishProfiles('import', pids!, () => ({ count: rows, unit: 'row' })),
-          },
+          profile: profiledSpan('import', ['gateway', 'contacts', 'segments'], 'row'),
         },
         meter,
         log,
