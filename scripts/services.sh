@@ -7,4 +7,5 @@ SERVICES=(
   "messaging:3007:messaging"
   "segments:3008:segments"
   "automations:3009:automations"
+  "broadcasts:3010:broadcasts"
 )

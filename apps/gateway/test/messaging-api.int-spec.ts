@@ -41,6 +41,14 @@ const automations = new FakeService([
       : undefined,
 ]);
 
+/** No notification sends any template: a template's delete is asked of the broadcasts service too. */
+const broadcasts = new FakeService([
+  ({ target }) =>
+    /^\/internal\/v1\/templates\/\d+\/notifications$/.test(target)
+      ? { status: 200, body: { data: [] } }
+      : undefined,
+]);
+
 let harness: Harness;
 let decider: FakeDecider;
 
@@ -49,6 +57,7 @@ beforeAll(async () => {
     CONTACTS_URL: await contacts.start(),
     MESSAGING_URL: await messaging.start(),
     AUTOMATIONS_URL: await automations.start(),
+    BROADCASTS_URL: await broadcasts.start(),
   });
   decider = new FakeDecider(harness);
   await decider.start();
@@ -60,6 +69,7 @@ afterAll(async () => {
   await contacts.stop();
   await messaging.stop();
   await automations.stop();
+  await broadcasts.stop();
 });
 
 function errorsOf(answer: Answer): Array<{ status: string; pointer: string | undefined }> {

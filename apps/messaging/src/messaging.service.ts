@@ -18,6 +18,7 @@ import {
 } from './alerts/alert.entity';
 import { AlertsModule } from './alerts/alerts.module';
 import { MessagingLinks1795700000000 } from '../migrations/1795700000000-messaging-links.migration';
+import { MessagingTestMessages1795900000000 } from '../migrations/1795900000000-messaging-test-messages.migration';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { ChannelEntity, PushSubscriptionEntity } from './channels/channel.entity';
 import { ChannelsModule } from './channels/channels.module';
@@ -73,6 +74,7 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
     MessagingEarlyStatuses1795600000000,
     MessagingAlerts1795600000018,
     MessagingLinks1795700000000,
+    MessagingTestMessages1795900000000,
   ],
   // Its requests, and the contact facts its contact view is made of.
   recordTypes: () => [

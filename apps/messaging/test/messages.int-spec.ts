@@ -261,6 +261,72 @@ describe('messages: the lifecycle of a sandbox message', () => {
     expect(next).toMatchObject({ channel: 'email', fallback_from: failing, workflow });
   });
 
+  it("makes a notification send's message: `campaign_id` and `test` on it, its fallback and their facts", async () => {
+    const contactId = harness.id();
+    // This contact's number fails: the route moves on to email.
+    const { workspaceId, smsTemplate, emailTemplate } = await workspaceWith({
+      id: contactId,
+      name: 'T',
+      phone: '+15550001',
+      email: 't@example.com',
+    });
+    const plainContactId = harness.id();
+    await harness.contacts(workspaceId, { id: plainContactId, name: 'P', phone: '+15550006' });
+    // As the broadcasts service appends them (no Idempotency-Key), in one batch: likely one chunk.
+    const testSend = harness.kit.envelope(MESSAGING_REQUEST_TYPES.messageSend, workspaceId, {
+      contact_id: contactId,
+      route: [
+        { channel: 'sms', template_id: smsTemplate },
+        { channel: 'email', template_id: emailTemplate },
+      ],
+      variables: { code: 'T1' },
+      purpose: 'transactional',
+      campaign_id: 42,
+      test: true,
+    });
+    const plainSend = harness.kit.envelope(MESSAGING_REQUEST_TYPES.messageSend, workspaceId, {
+      contact_id: plainContactId,
+      route: [{ channel: 'sms', template_id: smsTemplate }],
+    });
+    await harness.kit.produce(testSend, plainSend);
+    const [made, plainMade] = await Promise.all([
+      harness.kit.outcomeOf(testSend),
+      harness.kit.outcomeOf(plainSend),
+    ]);
+    const resourceOf = (outcome: typeof made) => {
+      expect(outcome.data.status).toBe(202);
+      return (outcome.data as { resource: Record<string, unknown> }).resource;
+    };
+    expect(resourceOf(made)).toMatchObject({ campaign_id: 42, test: true });
+    const id = String(resourceOf(made)['id']);
+    const plainId = String(resourceOf(plainMade)['id']);
+
+    const failed = await fixture.untilStatus(workspaceId, id, 'failed');
+    expect(failed).toMatchObject({ campaign_id: 42, test: true, workflow: null });
+    const next = await fixture.replacement(workspaceId, id);
+    expect(next).toMatchObject({ channel: 'email', fallback_from: id, campaign_id: 42, test: true });
+    const queuedFact = (message: string) =>
+      eventually(`the queued fact of ${message}`, async () => fixture.factsAbout(message)[0]);
+    for (const message of [id, next.id]) {
+      expect(await queuedFact(message)).toMatchObject({
+        type: 'message.queued',
+        data: { id: message, campaign_id: 42, test: true },
+      });
+    }
+    const { body } = await harness.get<{ data: Array<{ id: string }> }>(
+      'messages?filter[campaign_id]=42',
+      workspaceId,
+    );
+    expect(body.data.map((message) => message.id).sort()).toEqual([id, next.id].sort());
+
+    // Any other message is no test send's.
+    expect(await fixture.message(workspaceId, plainId)).toMatchObject({ campaign_id: null, test: false });
+    expect(await queuedFact(plainId)).toMatchObject({
+      type: 'message.queued',
+      data: { campaign_id: null, test: false },
+    });
+  });
+
   it('records an opt-out as a failure and puts the address on the suppression list', async () => {
     const contactId = harness.id();
     const { workspaceId, smsTemplate } = await workspaceWith({

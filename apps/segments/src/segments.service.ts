@@ -12,9 +12,11 @@ import { SegmentsInit1795800000000 } from '../migrations/1795800000000-segments-
 import { SegmentsImportChunks1795800000100 } from '../migrations/1795800000100-segments-import-chunks.migration';
 import { SegmentsRefusedChunks1795800000200 } from '../migrations/1795800000200-segments-refused-chunks.migration';
 import { SegmentsUploadBytes1795800000300 } from '../migrations/1795800000300-segments-upload-bytes.migration';
+import { SegmentsAudienceSnapshots1795800000400 } from '../migrations/1795800000400-segments-audience-snapshots.migration';
 import { SegmentsRequestsConsumer } from './segments-requests.consumer';
 import { AudiencesModule } from './audiences/audiences.module';
 import { AudienceEntity, AudienceMemberEntity } from './audiences/audience.entity';
+import { AudienceSnapshotEntity } from './audiences/snapshot-audience/audience-snapshot.entity';
 import {
   ContactEntity,
   ContactEventEntity,
@@ -44,6 +46,7 @@ const IMPORT_DECISION_TYPES = new Set<string>([IMPORT_ROWS_FACT_TYPE, IMPORT_ROW
 export const PROJECTION_ENTITIES = [
   AudienceEntity,
   AudienceMemberEntity,
+  AudienceSnapshotEntity,
   ContactEntity,
   ContactEventEntity,
   SuppressionEntity,
@@ -72,6 +75,7 @@ export const SEGMENTS_SERVICE: ServiceDefinition<SegmentsConfig> = {
     SegmentsImportChunks1795800000100,
     SegmentsRefusedChunks1795800000200,
     SegmentsUploadBytes1795800000300,
+    SegmentsAudienceSnapshots1795800000400,
   ],
   // Its requests, the contact and suppression facts its view is made of, and the contacts' import decisions.
   recordTypes: () => [

@@ -1,4 +1,12 @@
-import { CHANNEL_TYPES, OUTCOME_TYPES, SEGMENTS_FACT_TYPES, SEGMENTS_REQUEST_TYPES } from '@cms/contracts';
+import {
+  CHANNEL_TYPES,
+  OUTCOME_TYPES,
+  SEGMENTS_FACT_TYPES,
+  SEGMENTS_REQUEST_TYPES,
+  SNAPSHOT_PART_SIZE,
+  type AudienceSnapshotRequestedV1,
+  type Envelope,
+} from '@cms/contracts';
 import { migrationDrift } from '@cms/persistence';
 import type { RunningService } from '@cms/service-kit';
 import { ServiceHarness, type OutcomeEnvelope } from '@cms/service-kit/testing';
@@ -489,6 +497,99 @@ describe('warming the indexes when the service starts', () => {
     never();
     await slow.stop();
   });
+});
+
+describe('audience snapshots', () => {
+  /** What a request record decided on the segments topic, in the order it was published. */
+  function factsOf(request: Envelope): Envelope<Record<string, unknown>>[] {
+    return harness.recordsOn(harness.topics.segments).filter((fact) => fact.causationid === request.id);
+  }
+
+  function snapshotRequest(
+    workspaceId: number,
+    audienceId: number,
+    channel = 'sms',
+  ): Envelope<AudienceSnapshotRequestedV1> {
+    const data = { snapshot_id: nextId(), audience_id: audienceId, channel } as AudienceSnapshotRequestedV1;
+    return harness.envelope(
+      SEGMENTS_REQUEST_TYPES.audienceSnapshot,
+      workspaceId,
+      data,
+    ) as Envelope<AudienceSnapshotRequestedV1>;
+  }
+
+  function takenOf(request: Envelope): Promise<Envelope<Record<string, unknown>>> {
+    return harness.waitFor(`the snapshot taken for ${request.id}`, () =>
+      factsOf(request).find((fact) => fact.type === SEGMENTS_FACT_TYPES.snapshotTaken),
+    );
+  }
+
+  it('publishes the members in id order in parts, one per shared phone, then the taken fact, once', async () => {
+    const ws = workspace();
+    const ids = Array.from({ length: SNAPSHOT_PART_SIZE + 3 }, () => nextId());
+    const [excluded, first, , noPhone, sharing] = ids;
+    await seed(
+      ws,
+      ids.map((id, place) => ({
+        id,
+        phone:
+          id === noPhone ? null : id === sharing ? '+15550000001' : `+1555${String(place).padStart(7, '0')}`,
+      })),
+    );
+    const created = resourceOf(await audience(ws, { name: 'Everyone', exclude_contact_ids: [excluded] }));
+    const request = snapshotRequest(ws, created.id);
+    // Delivered twice, as a producer's retry can; then records that must be decided after it.
+    await harness.produce(request, request);
+    const missing = snapshotRequest(ws, nextId(), 'email');
+    const elsewhere = snapshotRequest(workspace(), created.id);
+    await harness.produce(missing, elsewhere);
+
+    expect((await takenOf(missing)).data).toEqual({
+      snapshot_id: missing.data.snapshot_id,
+      audience_id: missing.data.audience_id,
+      found: false,
+      parts: 0,
+      audience_size: 0,
+      deduplicated: 0,
+      at: new Date(missing.time).toISOString(),
+    });
+    expect((await takenOf(elsewhere)).data).toMatchObject({ found: false, parts: 0, audience_size: 0 });
+    const facts = factsOf(request);
+    expect(facts.map((fact) => fact.type)).toEqual([
+      SEGMENTS_FACT_TYPES.snapshotPart,
+      SEGMENTS_FACT_TYPES.snapshotPart,
+      SEGMENTS_FACT_TYPES.snapshotTaken,
+    ]);
+    expect(new Set(facts.map((fact) => fact.id)).size).toBe(3);
+    // The lower id keeps the shared phone; the member without a phone stays.
+    const expected = ids.filter((id) => id !== excluded && id !== sharing);
+    expect(first).toBeLessThan(sharing!);
+    expect(facts[0]!.data).toEqual({
+      snapshot_id: request.data.snapshot_id,
+      audience_id: created.id,
+      part: 0,
+      contact_ids: expected.slice(0, SNAPSHOT_PART_SIZE),
+    });
+    expect(facts[1]!.data).toMatchObject({ part: 1, contact_ids: expected.slice(SNAPSHOT_PART_SIZE) });
+    expect(facts[2]!.data).toEqual({
+      snapshot_id: request.data.snapshot_id,
+      audience_id: created.id,
+      found: true,
+      parts: 2,
+      audience_size: ids.length - 1,
+      deduplicated: 1,
+      at: new Date(request.time).toISOString(),
+    });
+
+    // Deciding the records again from the log records the same snapshots and publishes nothing.
+    const rebuilt = await harness.rebuild();
+    const snapshots = (schema: string) =>
+      harness.db.query(`SELECT * FROM "${schema}".audience_snapshots WHERE workspace_id = $1`, [ws]);
+    expect(await snapshots(rebuilt)).toEqual(await snapshots(harness.schema));
+    expect(await snapshots(rebuilt)).toHaveLength(2);
+    const emitted: unknown[] = await harness.db.query(`SELECT 1 FROM "${rebuilt}".outbox`);
+    expect(emitted).toEqual([]);
+  }, 60_000);
 });
 
 describe('rebuilding from the log', () => {

@@ -74,6 +74,7 @@ describe('a message fact on the messaging topic', () => {
       template: 'order_update',
       workflow: { id: 5, name: 'Onboarding', run_id: 77, step: 'send-welcome' },
       campaign_id: 12,
+      test: true,
       fallback_from: 'msg_ffffffffffffffffffffffffffffffff',
       failure: {
         code: 'not_on_channel',
@@ -113,6 +114,7 @@ describe('a message fact on the messaging topic', () => {
           template: 'order_update',
           workflow: { id: 5, name: 'Onboarding', run_id: 77, step: 'send-welcome' },
           campaign_id: 12,
+          test: true,
           fallback_from: 'msg_ffffffffffffffffffffffffffffffff',
           failure: {
             code: 'not_on_channel',

@@ -24,13 +24,14 @@ describe('the service catalog', () => {
     }
   });
 
-  it("reads the gateway's upstreams from CONTACTS_URL, WEBHOOK_DISPATCH_URL, MESSAGING_URL, SEGMENTS_URL and AUTOMATIONS_URL", () => {
+  it("reads the gateway's upstreams from CONTACTS_URL, WEBHOOK_DISPATCH_URL, MESSAGING_URL, SEGMENTS_URL, AUTOMATIONS_URL and BROADCASTS_URL", () => {
     expect(upstreamsOf('gateway').map((upstream) => upstreamUrlVariable(upstream.name))).toEqual([
       'CONTACTS_URL',
       'WEBHOOK_DISPATCH_URL',
       'MESSAGING_URL',
       'SEGMENTS_URL',
       'AUTOMATIONS_URL',
+      'BROADCASTS_URL',
     ]);
   });
 });

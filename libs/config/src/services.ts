@@ -79,7 +79,7 @@ export const SERVICE_CATALOG = catalog([
     consumers: [{ name: 'gateway', topics: ['requests'] }],
     secrets: ['ADMIN_TOKEN', 'SECRETS_KEY'],
     redis: true,
-    upstreams: ['contacts', 'webhook-dispatch', 'messaging', 'segments', 'automations'],
+    upstreams: ['contacts', 'webhook-dispatch', 'messaging', 'segments', 'automations', 'broadcasts'],
     settings: [
       {
         name: 'PUBLIC_BASE_URL',
@@ -239,6 +239,18 @@ export const SERVICE_CATALOG = catalog([
       { name: 'automations', topics: ['requests'] },
       { name: 'automations.contacts', topics: ['contacts'] },
       { name: 'automations.messaging', topics: ['messaging'] },
+    ],
+    secrets: [],
+  },
+  {
+    name: 'broadcasts',
+    httpPort: 3010,
+    schema: 'broadcasts',
+    role: 'consumer',
+    consumers: [
+      { name: 'broadcasts', topics: ['requests'] },
+      { name: 'broadcasts.segments', topics: ['segments'] },
+      { name: 'broadcasts.messaging', topics: ['messaging'] },
     ],
     secrets: [],
   },

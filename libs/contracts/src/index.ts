@@ -17,3 +17,5 @@ export * from './requests/request-payloads';
 export * from './messaging';
 export * from './segments';
 export * from './automations';
+export * from './broadcasts/broadcasts.records';
+export * from './broadcasts/notification-definition';

@@ -697,7 +697,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a template
-     * @description Refused with 422 while a workflow has a `send` step whose route names the template.
+     * @description Refused with 422 while a workflow has a `send` step whose route names the template, or a notification sends it; the error names them.
      */
     delete: operations['TemplatesApiController_remove'];
     options?: never;
@@ -1090,6 +1090,195 @@ export interface paths {
     get: operations['OutcomesApiController_get'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List notifications
+     * @description Oldest first. Every filter is an exact match, but `filter[search]`.
+     */
+    get: operations['NotificationsApiController_list'];
+    put?: never;
+    /**
+     * Create a notification
+     * @description Requires `name`, `template_id` and `target_group_id`; `variables` defaults to `{}`, `route` to null (the template's channel type, its default channel), `schedule` to null, `schedule_timezone` to `UTC`, `enabled` to true, `purpose` to `marketing`, `throttle_per_minute` to null. `schedule` is an ISO 8601 time with its offset (one send then) or a cron expression of five fields read in `schedule_timezone` (a send at each tick); `next_run_at` answers when the next one starts. Refused with 422 and a pointer under `/data/attributes/`: a blank `name` or one over 255 characters; a `template_id` or `target_group_id` that names no template or audience of the workspace; `variables` that is not an object or is over 64 KiB as JSON; a `route` that is neither null nor 1 to 4 steps, or a step a message would be refused for (`route/<j>/channel_id`, `route/<j>/template_id`: a channel or template the workspace does not have, a template of another channel type than its step); a `schedule` that is a time in the past or a cron expression that does not parse (five fields); an unknown `schedule_timezone`; a `purpose` other than `transactional` or `marketing`; a `throttle_per_minute` that is neither null nor 1 to 1,000,000; an attribute a notification does not have.
+     */
+    post: operations['NotificationsApiController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications/send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a notification
+     * @description Queues a send of the notification to its saved audience, with its saved template and variables, as the Send now action of the console does (`/send` and `/batch-send` behave the same). `notification_audience` and `notification_template` are deprecated and ignored (strings). With `test_mode`, one message goes to `test_phone` (a number with its country code) instead: to the contact with that phone, made when the workspace has none, through the notification's route as `transactional`, whether or not the notification is enabled. Refused with 422 at `/data/attributes/notification_id` when it is missing, not an id, names no notification of the workspace or, for a send to the audience, a disabled one; at `/data/attributes/test_phone` when `test_mode` has no usable `test_phone`. The send's progress is read at `GET /api/v1/notification-sends/{id}`.
+     */
+    post: operations['NotificationsApiController_send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications/batch-send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a notification (batch-send)
+     * @description Queues a send of the notification to its saved audience, with its saved template and variables, as the Send now action of the console does (`/send` and `/batch-send` behave the same). `notification_audience` and `notification_template` are deprecated and ignored (strings or null). With `test_mode`, one message goes to `test_phone` (a number with its country code) instead: to the contact with that phone, made when the workspace has none, through the notification's route as `transactional`, whether or not the notification is enabled. Refused with 422 at `/data/attributes/notification_id` when it is missing, not an id, names no notification of the workspace or, for a send to the audience, a disabled one; at `/data/attributes/test_phone` when `test_mode` has no usable `test_phone`. The send's progress is read at `GET /api/v1/notification-sends/{id}`.
+     */
+    post: operations['NotificationsApiController_batchSend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a notification */
+    get: operations['NotificationsApiController_get'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a notification
+     * @description Frees its template and audience at once, and cancels its sends that have not finished (they stay readable).
+     */
+    delete: operations['NotificationsApiController_remove'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a notification
+     * @description Only the attributes sent change; null clears `route`, `schedule` and `throttle_per_minute`. A change of `schedule`, `schedule_timezone` or `enabled` moves `next_run_at`. Refused with 422 and a pointer under `/data/attributes/`: a blank `name` or one over 255 characters; a `template_id` or `target_group_id` that names no template or audience of the workspace; `variables` that is not an object or is over 64 KiB as JSON; a `route` that is neither null nor 1 to 4 steps, or a step a message would be refused for (`route/<j>/channel_id`, `route/<j>/template_id`: a channel or template the workspace does not have, a template of another channel type than its step); a `schedule` that is a time in the past or a cron expression that does not parse (five fields); an unknown `schedule_timezone`; a `purpose` other than `transactional` or `marketing`; a `throttle_per_minute` that is neither null nor 1 to 1,000,000; an attribute a notification does not have.
+     */
+    patch: operations['NotificationsApiController_update'];
+    trace?: never;
+  };
+  '/api/v1/notifications/{id}/sends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a notification's sends
+     * @description Newest first: sends to the audience, scheduled ones and test sends alike.
+     */
+    get: operations['NotificationsApiController_sends'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notification-sends/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a notification send
+     * @description With its messages' counts by how far each got; readable after its notification is deleted.
+     */
+    get: operations['NotificationSendsApiController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notification-sends/{id}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pause a notification send
+     * @description From `queued`, `preparing` or `sending`: the send makes no more messages until resumed; a message already made goes its way.
+     */
+    post: operations['NotificationSendsApiController_pause'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notification-sends/{id}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resume a notification send
+     * @description From `paused`: the send goes on making messages for the members not yet messaged.
+     */
+    post: operations['NotificationSendsApiController_resume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notification-sends/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a notification send
+     * @description From `queued`, `preparing`, `sending` or `paused`: the send ends `cancelled`; members not yet messaged never are, and a message already made goes its way.
+     */
+    post: operations['NotificationSendsApiController_cancel'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1982,6 +2171,8 @@ export interface components {
       contact_id: number | null;
       workflow: components['schemas']['MessageWorkflow'] | null;
       campaign_id: number | null;
+      /** @description True for the message of a notification's test send (extensions §13); false for every other message. */
+      test: boolean;
       /** @description The message of the previous route step this one replaces. */
       fallback_from: string | null;
       failure: components['schemas']['MessageFailure'] | null;
@@ -2022,6 +2213,8 @@ export interface components {
       contact_id: number | null;
       workflow: components['schemas']['MessageWorkflow'] | null;
       campaign_id: number | null;
+      /** @description True for the message of a notification's test send (extensions §13); false for every other message. */
+      test: boolean;
       /** @description The message of the previous route step this one replaces. */
       fallback_from: string | null;
       failure: components['schemas']['MessageFailure'] | null;
@@ -2509,6 +2702,115 @@ export interface components {
        */
       created_at: string;
     };
+    /** @description A notification (extensions §13): a saved template sent to a saved audience with saved variables. */
+    Notification: {
+      id: number;
+      name: string;
+      template_id: number;
+      /** @description The template's name. */
+      template_name: string;
+      /** @description The audience it sends to. */
+      target_group_id: number;
+      /** @description The audience, with its name. */
+      target_group: {
+        id: number;
+        name: string;
+      };
+      /** @description The saved variables, as `vars` in the template. */
+      variables: {
+        [key: string]: unknown;
+      };
+      /** @description The route its messages take; null: the template's channel type, its default channel. */
+      route:
+        | {
+            channel_id?: number;
+            /** @enum {string} */
+            channel?:
+              'whatsapp' | 'sms' | 'email' | 'rcs' | 'telegram' | 'messenger' | 'instagram' | 'browser_push';
+            template_id: number;
+            /** @enum {string} */
+            wait_for?: 'sent' | 'delivered' | 'read';
+            /** @description An ISO 8601 duration from PT30S to P7D. */
+            timeout?: string;
+          }[]
+        | null;
+      /** @description An ISO 8601 time (one send then) or a cron expression of five fields (a send at each tick); null: sent only when asked. */
+      schedule: string | null;
+      /** @description The IANA time zone a cron `schedule` is read in. */
+      schedule_timezone: string;
+      /**
+       * Format: date-time
+       * @description When the schedule next starts a send; null without a schedule, after its time, or while disabled.
+       */
+      next_run_at: string | null;
+      /** @description A disabled notification is not sent to its audience, by a schedule or when asked; test sends work. */
+      enabled: boolean;
+      /** @enum {string} */
+      purpose: 'transactional' | 'marketing';
+      /** @description At most this many of a send’s messages are made in any 60 seconds; null: no bound of its own. */
+      throttle_per_minute: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /** @description A send of a notification (extensions §13, Sending): to its audience, started when asked or by its schedule, or a test send. */
+    NotificationSend: {
+      id: number;
+      notification_id: number;
+      /**
+       * @description `queued`, then `preparing` (its audience is taken) and `sending`; `paused` when asked; it ends `completed` (every message made has left `queued`), `cancelled` or `failed`.
+       * @enum {string}
+       */
+      status: 'queued' | 'preparing' | 'sending' | 'paused' | 'completed' | 'cancelled' | 'failed';
+      /** @description One message to a test phone rather than the audience. */
+      test_mode: boolean;
+      /** @description The members the audience had when the send started (1 for a test send); null until then. */
+      audience_size: number | null;
+      /** @description Members left out because another member has the same recipient address. */
+      deduplicated: number;
+      /** @description The send's messages by how far each got. */
+      counts: {
+        /** @description Made and not yet sent, failed or suppressed. */
+        queued: number;
+        /** @description Reached `sent` (delivered and read ones too). */
+        sent: number;
+        /** @description Reached `delivered` (read ones too). */
+        delivered: number;
+        read: number;
+        failed: number;
+        suppressed: number;
+      };
+      /** @description Failed messages by `failure.code`. */
+      failures_by_code: {
+        [key: string]: number;
+      };
+      /**
+       * Format: date-time
+       * @description When the send took its audience; null before.
+       */
+      started_at: string | null;
+      /**
+       * Format: date-time
+       * @description When it ended; null while it goes on.
+       */
+      finished_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /** @description The send `POST /api/v1/notifications/send` queued; its progress is read at `GET /api/v1/notification-sends/{send_id}`. */
+    NotificationSendAccepted: {
+      send_id: number;
+      notification_id: number;
+      /**
+       * @description A send starts queued.
+       * @enum {string}
+       */
+      status: 'queued';
+      test_mode: boolean;
+    };
     /** @description An outbound webhook endpoint (extensions §4); never its secret. */
     WebhookEndpoint: {
       /** Format: uuid */
@@ -2701,6 +3003,8 @@ export interface components {
       } | null;
       /** @description The broadcast that made the message; `null` for any other message. */
       campaign_id: number | null;
+      /** @description True for the message of a notification's test send; false for every other message. */
+      test: boolean;
       /** @description The message this one replaced when its route moved to the next step. */
       fallback_from: string | null;
       /** @description Why the message failed; `null` unless it failed. */
@@ -10524,7 +10828,7 @@ export interface operations {
           'application/json': components['schemas']['JsonApiErrors'];
         };
       };
-      /** @description Another audience's filter names this one (`Audience 4 is used by the filter of audience 7`); change that filter first. */
+      /** @description Another audience's filter names this one (`Audience 4 is used by the filter of audience 7`), or a notification sends to it (`Audience 4 is used by notification 3 ("Spring sale")`); change or delete those first. */
       409: {
         headers: {
           /** @description Requests allowed a minute for the limit that applies. */
@@ -11826,6 +12130,1553 @@ export interface operations {
       };
       /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
       404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationsApiController_list: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page (at most 100; more → 422). */
+        per_page?: number;
+        /** @description The name. */
+        'filter[name]'?: string;
+        /** @description The template's name. */
+        'filter[template_name]'?: string;
+        /** @description The schedule as stored (an ISO 8601 time or a cron expression). */
+        'filter[schedule]'?: string;
+        /** @description The audience id. */
+        'filter[target_group_id]'?: string;
+        /** @description The audience's name. */
+        'filter[target_group.name]'?: string;
+        /** @description `true` or `false`. */
+        'filter[enabled]'?: string;
+        /** @description A part of the name or of the template's name, in any case. */
+        'filter[search]'?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of notifications. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Notification'][];
+            meta: components['schemas']['PageMeta'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationsApiController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          template_id: number;
+          /** @description An audience. */
+          target_group_id: number;
+          /** @description At most 64 KiB as JSON. */
+          variables?: {
+            [key: string]: unknown;
+          };
+          route?:
+            | {
+                channel_id?: number;
+                /** @enum {string} */
+                channel?:
+                  | 'whatsapp'
+                  | 'sms'
+                  | 'email'
+                  | 'rcs'
+                  | 'telegram'
+                  | 'messenger'
+                  | 'instagram'
+                  | 'browser_push';
+                template_id: number;
+                /** @enum {string} */
+                wait_for?: 'sent' | 'delivered' | 'read';
+                /** @description An ISO 8601 duration from PT30S to P7D. */
+                timeout?: string;
+              }[]
+            | null;
+          /** @description An ISO 8601 time with its offset, not in the past, or a cron expression of five fields. */
+          schedule?: string | null;
+          /** @description An IANA time zone name, such as `Europe/Berlin`. */
+          schedule_timezone?: string;
+          enabled?: boolean;
+          /** @enum {string} */
+          purpose?: 'transactional' | 'marketing';
+          throttle_per_minute?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The notification. */
+      201: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Notification'];
+          };
+        };
+      };
+      /** @description The body is not valid UTF-8 or not valid JSON. */
+      400: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is larger than 1 MiB. */
+      413: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationsApiController_send: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          notification_id: number;
+          /**
+           * @deprecated
+           * @description Deprecated and ignored: the saved audience is sent.
+           */
+          notification_audience?: string;
+          /**
+           * @deprecated
+           * @description Deprecated and ignored: the saved template is sent.
+           */
+          notification_template?: string;
+          /** @default false */
+          test_mode?: boolean;
+          /** @description Required with `test_mode`: a phone number with its country code. */
+          test_phone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Queued: the send. */
+      202: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSendAccepted'];
+          };
+        };
+      };
+      /** @description The body is not valid UTF-8 or not valid JSON. */
+      400: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is larger than 1 MiB. */
+      413: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationsApiController_batchSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          notification_id: number;
+          /**
+           * @deprecated
+           * @description Deprecated and ignored: the saved audience is sent.
+           */
+          notification_audience?: string | null;
+          /**
+           * @deprecated
+           * @description Deprecated and ignored: the saved template is sent.
+           */
+          notification_template?: string | null;
+          /** @default false */
+          test_mode?: boolean;
+          /** @description Required with `test_mode`: a phone number with its country code. */
+          test_phone?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Queued: the send. */
+      202: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSendAccepted'];
+          };
+        };
+      };
+      /** @description The body is not valid UTF-8 or not valid JSON. */
+      400: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is larger than 1 MiB. */
+      413: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationsApiController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Notification id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The notification. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Notification'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationsApiController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Notification id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationsApiController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Notification id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          template_id?: number;
+          /** @description An audience. */
+          target_group_id?: number;
+          /** @description At most 64 KiB as JSON. */
+          variables?: {
+            [key: string]: unknown;
+          };
+          route?:
+            | {
+                channel_id?: number;
+                /** @enum {string} */
+                channel?:
+                  | 'whatsapp'
+                  | 'sms'
+                  | 'email'
+                  | 'rcs'
+                  | 'telegram'
+                  | 'messenger'
+                  | 'instagram'
+                  | 'browser_push';
+                template_id: number;
+                /** @enum {string} */
+                wait_for?: 'sent' | 'delivered' | 'read';
+                /** @description An ISO 8601 duration from PT30S to P7D. */
+                timeout?: string;
+              }[]
+            | null;
+          /** @description An ISO 8601 time with its offset, not in the past, or a cron expression of five fields. */
+          schedule?: string | null;
+          /** @description An IANA time zone name, such as `Europe/Berlin`. */
+          schedule_timezone?: string;
+          enabled?: boolean;
+          /** @enum {string} */
+          purpose?: 'transactional' | 'marketing';
+          throttle_per_minute?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The notification as changed. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Notification'];
+          };
+        };
+      };
+      /** @description The body is not valid UTF-8 or not valid JSON. */
+      400: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is larger than 1 MiB. */
+      413: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationsApiController_sends: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page (at most 100; more → 422). */
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        /** @description Notification id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of sends. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSend'][];
+            meta: components['schemas']['PageMeta'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationSendsApiController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Notification send id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The send. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSend'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationSendsApiController_pause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Notification send id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The send, as the action left it. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSend'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The send is in a status the action does not apply to; nothing changed. */
+      409: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationSendsApiController_resume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Notification send id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The send, as the action left it. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSend'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The send is in a status the action does not apply to; nothing changed. */
+      409: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  NotificationSendsApiController_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Notification send id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The send, as the action left it. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['NotificationSend'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The send is in a status the action does not apply to; nothing changed. */
+      409: {
         headers: {
           /** @description Requests allowed a minute for the limit that applies. */
           'X-RateLimit-Limit': number;

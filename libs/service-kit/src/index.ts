@@ -9,3 +9,4 @@ export * from './service-http';
 export * from './service-main';
 export * from './startup';
 export * from './timer-table.worker';
+export * from './worker-provider';

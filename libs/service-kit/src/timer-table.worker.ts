@@ -3,20 +3,31 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 import { PolledWorker } from './polled-worker';
 
-export interface TimerTableWorkerOptions {
+/** What every worker of a service's job tables is given (see `workerSettings`). */
+export interface WorkerSettings {
   dataSource: DataSource;
-  /** The table of timers: a row each, with `id` and `due_at` (timestamptz), indexed by `due_at`. */
-  table: string;
-  /** The columns a fired row brings, besides `due_at`. */
-  columns: readonly string[];
+  /** Where the commit signals that wake it are listened for. */
+  wakeOn: { databaseUrl: string; schema: string };
+  logger: Logger;
+  /** It wrote records to the outbox: the relay may publish. */
+  onOutboxWritten(): void;
+}
+
+/** A timer worker's settings: the shared ones, its batch and its safety poll. */
+export interface TimerWorkerSettings extends WorkerSettings {
   batchSize: number;
   /** The safety poll: the longest sleep when no timer is due (a commit signal or a due time wakes it sooner). */
   pollMs: number;
-  /** Where the commit signal of new timers is listened for. */
-  wakeOn: { databaseUrl: string; schema: string; signal: string };
-  logger: Logger;
-  /** The fired rows became records of the outbox: the relay may publish. */
-  onOutboxWritten(): void;
+}
+
+/** The table of timers a worker fires. */
+export interface TimerTable {
+  /** A row each, with `id` and `due_at` (timestamptz), indexed by `due_at`. */
+  table: string;
+  /** The columns a fired row brings, besides `due_at`. */
+  columns: readonly string[];
+  /** The commit signal of new timers (signalOnCommit). */
+  signal: string;
 }
 
 /** A fired timer: its columns, `due_at`, and `now`, the time of the transaction that fired it. */
@@ -31,12 +42,15 @@ export type FiredTimer<R> = R & { due_at: Date; now: Date };
  * earliest due time, a commit signal of new timers, or the safety poll.
  */
 export abstract class TimerTableWorker<R extends object> extends PolledWorker {
-  protected constructor(private readonly timers: TimerTableWorkerOptions) {
+  protected constructor(
+    private readonly settings: TimerWorkerSettings,
+    private readonly timers: TimerTable,
+  ) {
     super({
       concurrency: 1,
-      pollMs: timers.pollMs,
-      logger: timers.logger,
-      wakeOn: timers.wakeOn,
+      pollMs: settings.pollMs,
+      logger: settings.logger,
+      wakeOn: { ...settings.wakeOn, signal: timers.signal },
     });
   }
 
@@ -44,14 +58,15 @@ export abstract class TimerTableWorker<R extends object> extends PolledWorker {
   protected abstract fired(manager: EntityManager, timers: Array<FiredTimer<R>>): Promise<void>;
 
   protected override async nextDueAt(): Promise<number | undefined> {
-    const rows: Array<{ at: number | null }> = await this.timers.dataSource.query(
+    const rows: Array<{ at: number | null }> = await this.settings.dataSource.query(
       `SELECT (extract(epoch FROM min(due_at)) * 1000)::float8 AS at FROM ${this.timers.table}`,
     );
     return rows[0]?.at ?? undefined;
   }
 
   protected async turn(): Promise<boolean> {
-    const { dataSource, batchSize, table, columns } = this.timers;
+    const { dataSource, batchSize } = this.settings;
+    const { table, columns } = this.timers;
     const returning = [...columns, 'due_at'].map((column) => `t.${column}`).join(', ');
     const fired = await dataSource.transaction(async (manager) => {
       const timers = (await manager.query(
@@ -69,7 +84,7 @@ export abstract class TimerTableWorker<R extends object> extends PolledWorker {
       await this.fired(manager, timers);
       return timers.length;
     });
-    if (fired > 0) this.timers.onOutboxWritten();
+    if (fired > 0) this.settings.onOutboxWritten();
     return fired === batchSize;
   }
 }

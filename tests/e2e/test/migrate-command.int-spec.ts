@@ -42,6 +42,7 @@ const OWN_TABLES: Record<ServiceName, string[]> = {
   messaging: ['channels'],
   segments: ['audiences'],
   automations: ['workflows'],
+  broadcasts: ['notifications'],
 };
 
 interface LogLine {

@@ -6,24 +6,16 @@ import {
 } from '@cms/contracts';
 import { appendToOutbox, envelopeRecord } from '@cms/kafka';
 import { idFromDatabase } from '@cms/persistence';
-import { TimerTableWorker, type FiredTimer } from '@cms/service-kit';
-import type { Logger } from 'pino';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { TimerTableWorker, type FiredTimer, type TimerWorkerSettings } from '@cms/service-kit';
+import { In, type EntityManager } from 'typeorm';
 
 import { SOURCE } from '../config';
 import { ContactEntity } from '../contacts/contact.entity';
 import { contactSnapshot } from './run-inputs';
 import { RUN_TIMERS_SIGNAL } from './run-book';
 
-export interface RunTimerWorkerOptions {
-  dataSource: DataSource;
+export interface RunTimerWorkerOptions extends TimerWorkerSettings {
   requestsTopic: string;
-  batchSize: number;
-  /** The safety poll: the longest sleep when no timer is due (a commit signal or a due time wakes it sooner). */
-  pollMs: number;
-  wakeOn: { databaseUrl: string; schema: string };
-  logger: Logger;
-  onOutboxWritten(): void;
 }
 
 interface RunTimerRow {
@@ -40,15 +32,10 @@ interface RunTimerRow {
  */
 export class RunTimerWorker extends TimerTableWorker<RunTimerRow> {
   constructor(private readonly options: RunTimerWorkerOptions) {
-    super({
-      dataSource: options.dataSource,
+    super(options, {
       table: 'run_timers',
       columns: ['id', 'workspace_id', 'run_id', 'contact_id'],
-      batchSize: options.batchSize,
-      pollMs: options.pollMs,
-      wakeOn: { ...options.wakeOn, signal: RUN_TIMERS_SIGNAL },
-      logger: options.logger,
-      onOutboxWritten: () => options.onOutboxWritten(),
+      signal: RUN_TIMERS_SIGNAL,
     });
   }
 

@@ -1,8 +1,5 @@
-import { OutboxRelay } from '@cms/kafka';
-import { LOGGER } from '@cms/service-kit';
+import { workerProvider } from '@cms/service-kit';
 import { Module } from '@nestjs/common';
-import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 
 import { AUTOMATIONS_CONFIG, type AutomationsConfig } from '../config';
 import { OutcomesController, RunsController, WorkflowRunsController } from './read-runs/runs.controller';
@@ -16,19 +13,13 @@ import { RunTimerWorker } from './run-timer.worker';
   providers: [
     RunDecisions,
     RunInputsChunk,
-    {
-      provide: RunTimerWorker,
-      inject: [AUTOMATIONS_CONFIG, LOGGER, DataSource, OutboxRelay],
-      useFactory: (config: AutomationsConfig, logger: Logger, dataSource: DataSource, relay: OutboxRelay) =>
-        new RunTimerWorker({
-          dataSource,
-          requestsTopic: config.topics.requests,
-          ...config.timerWorker,
-          wakeOn: { databaseUrl: config.databaseUrl, schema: config.databaseSchema },
-          logger: logger.child({ component: 'timer-worker' }),
-          onOutboxWritten: () => relay.kick(),
-        }),
-    },
+    workerProvider(
+      RunTimerWorker,
+      AUTOMATIONS_CONFIG,
+      'timer-worker',
+      (config: AutomationsConfig, settings) =>
+        new RunTimerWorker({ ...settings, requestsTopic: config.topics.requests, ...config.timerWorker }),
+    ),
   ],
   exports: [RunDecisions, RunInputsChunk, RunTimerWorker],
 })

@@ -12,8 +12,6 @@ import {
   UpdateTagBody,
   UpsertContactBody,
   type LinkChannel,
-  type RequestPayloads,
-  type RequestType,
 } from '@cms/contracts';
 import { JsonApiException } from '@cms/http';
 import {
@@ -35,12 +33,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../auth/principal.decorator';
 import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
 import { Documented, one, page } from '../openapi/documented.decorator';
-import { queryOf, UpstreamProxy } from '../proxy/upstream.proxy';
-import { WritePathService, type WriteAnswer } from '../write-path/write-path.service';
+import { ContactsApi } from './contacts-api';
 
 const READ = { permission: 'read', bucket: 'api', feature: 'api' } as const;
 const CREATE = { permission: 'create', bucket: 'api', feature: 'api' } as const;
@@ -55,10 +51,8 @@ function isLinkChannel(channel: string): channel is LinkChannel {
 @Controller('api/v1')
 export class ContactsApiController {
   constructor(
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-    @Inject(WritePathService) private readonly writePath: WritePathService,
+    @Inject(ContactsApi) private readonly api: ContactsApi,
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
-    @Inject(UpstreamProxy) private readonly proxy: UpstreamProxy,
   ) {}
 
   @Post('events')
@@ -101,11 +95,11 @@ export class ContactsApiController {
       ]);
     }
     const [eventId, contactId] = await Promise.all([this.ids.next('event'), this.ids.next('contact')]);
-    return this.write(reply, caller, EVENT_REQUEST_TYPES.record, {
+    return this.api.write(reply, caller, EVENT_REQUEST_TYPES.record, {
       ...body,
       event_id: eventId,
       contact_id: contactId,
-      contact_limit: this.contactLimit(caller),
+      contact_limit: this.api.contactLimit(caller),
       ...(idempotencyKey !== undefined ? { idempotency_key: idempotencyKey } : {}),
     });
   }
@@ -132,7 +126,7 @@ export class ContactsApiController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.read(reply, caller, 'events', request);
+    return this.api.read(reply, caller, 'events', request);
   }
 
   @Post('contacts/upsert')
@@ -158,12 +152,7 @@ export class ContactsApiController {
     @Body() body: UpsertContactBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const contactId = await this.ids.next('contact');
-    return this.write(reply, caller, CONTACT_REQUEST_TYPES.upsert, {
-      ...body,
-      contact_id: contactId,
-      contact_limit: this.contactLimit(caller),
-    });
+    return this.api.passOn(reply, await this.api.upsert(caller, body));
   }
 
   @Post('contacts/batch')
@@ -187,9 +176,9 @@ export class ContactsApiController {
   ): Promise<unknown> {
     const ids = await this.ids.many('contact', body.contacts.length);
     const contacts = body.contacts.map((contact, index) => ({ ...contact, contact_id: ids[index]! }));
-    return this.write(reply, caller, CONTACT_REQUEST_TYPES.batchUpsert, {
+    return this.api.write(reply, caller, CONTACT_REQUEST_TYPES.batchUpsert, {
       contacts,
-      contact_limit: this.contactLimit(caller),
+      contact_limit: this.api.contactLimit(caller),
     });
   }
 
@@ -216,7 +205,7 @@ export class ContactsApiController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.read(reply, caller, 'contacts', request);
+    return this.api.read(reply, caller, 'contacts', request);
   }
 
   @Get('contacts/:contact_id')
@@ -233,7 +222,7 @@ export class ContactsApiController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.read(reply, caller, `contacts/${contactId}`, request);
+    return this.api.read(reply, caller, `contacts/${contactId}`, request);
   }
 
   @Put('contacts/:contact_id')
@@ -260,7 +249,7 @@ export class ContactsApiController {
     @Body() body: UpdateContactBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.write(reply, caller, CONTACT_REQUEST_TYPES.update, {
+    return this.api.write(reply, caller, CONTACT_REQUEST_TYPES.update, {
       ...body,
       contact_id: contactId,
     });
@@ -289,7 +278,7 @@ export class ContactsApiController {
         `Channel ${channel} cannot be linked; use one of ${LINK_CHANNELS.join(', ')}.`,
       );
     }
-    return this.write(reply, caller, CONTACT_REQUEST_TYPES.channelLink, {
+    return this.api.write(reply, caller, CONTACT_REQUEST_TYPES.channelLink, {
       contact_id: contactId,
       channel,
       external_id: body.external_id,
@@ -310,7 +299,7 @@ export class ContactsApiController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     const tagId = await this.ids.next('tag');
-    return this.write(reply, caller, TAG_REQUEST_TYPES.create, { ...body, tag_id: tagId });
+    return this.api.write(reply, caller, TAG_REQUEST_TYPES.create, { ...body, tag_id: tagId });
   }
 
   @Get('tags')
@@ -327,7 +316,7 @@ export class ContactsApiController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.read(reply, caller, 'tags', request);
+    return this.api.read(reply, caller, 'tags', request);
   }
 
   @Post('tags/sync')
@@ -345,7 +334,7 @@ export class ContactsApiController {
     @Body() body: TagAssignmentBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.write(reply, caller, TAG_REQUEST_TYPES.sync, { ...body });
+    return this.api.write(reply, caller, TAG_REQUEST_TYPES.sync, { ...body });
   }
 
   @Post('tags/attach')
@@ -363,7 +352,7 @@ export class ContactsApiController {
     @Body() body: TagAssignmentBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.write(reply, caller, TAG_REQUEST_TYPES.attach, { ...body });
+    return this.api.write(reply, caller, TAG_REQUEST_TYPES.attach, { ...body });
   }
 
   @Post('tags/detach')
@@ -381,7 +370,7 @@ export class ContactsApiController {
     @Body() body: TagAssignmentBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.write(reply, caller, TAG_REQUEST_TYPES.detach, { ...body });
+    return this.api.write(reply, caller, TAG_REQUEST_TYPES.detach, { ...body });
   }
 
   @Get('tags/:tag_id')
@@ -398,7 +387,7 @@ export class ContactsApiController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.read(reply, caller, `tags/${tagId}`, request);
+    return this.api.read(reply, caller, `tags/${tagId}`, request);
   }
 
   @Patch('tags/:tag_id')
@@ -415,7 +404,7 @@ export class ContactsApiController {
     @Body() body: UpdateTagBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.write(reply, caller, TAG_REQUEST_TYPES.update, { ...body, tag_id: tagId });
+    return this.api.write(reply, caller, TAG_REQUEST_TYPES.update, { ...body, tag_id: tagId });
   }
 
   @Delete('tags/:tag_id')
@@ -431,32 +420,6 @@ export class ContactsApiController {
     @PathId('tag_id', 'Tag') tagId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return this.write(reply, caller, TAG_REQUEST_TYPES.delete, { tag_id: tagId });
-  }
-
-  private contactLimit(caller: Principal): number {
-    return this.config.plans[caller.plan].storedContacts;
-  }
-
-  private async write<T extends RequestType>(
-    reply: FastifyReply,
-    caller: Principal,
-    type: T,
-    data: RequestPayloads[T],
-  ): Promise<unknown> {
-    const answer: WriteAnswer = await this.writePath.submit({ type, workspaceId: caller.workspaceId, data });
-    void reply.status(answer.status);
-    return answer.resource === undefined ? undefined : { data: answer.resource };
-  }
-
-  private async read(
-    reply: FastifyReply,
-    caller: Principal,
-    path: string,
-    request: FastifyRequest,
-  ): Promise<unknown> {
-    const answer = await this.proxy.get('contacts', path, queryOf(request), caller.workspaceId);
-    void reply.status(answer.status);
-    return answer.body;
+    return this.api.write(reply, caller, TAG_REQUEST_TYPES.delete, { tag_id: tagId });
   }
 }

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
 import { PublicApiGuard } from '../auth/public-api.guard';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { ContactsApi } from '../contacts-api/contacts-api';
 import { ContactsApiController } from '../contacts-api/contacts-api.controller';
 import { IntegrationsController } from '../integrations/integrations.controller';
 import { InboundIntegrations } from '../integrations/receive-webhook/inbound-integrations';
@@ -25,6 +26,9 @@ import { AutomationsApi } from '../automations-api/automations-api';
 import { OutcomesApiController } from '../automations-api/outcomes-api.controller';
 import { WorkflowRunsApiController } from '../automations-api/workflow-runs-api.controller';
 import { WorkflowsApiController } from '../automations-api/workflows-api.controller';
+import { BroadcastsApi } from '../broadcasts-api/broadcasts-api';
+import { NotificationSendsApiController } from '../broadcasts-api/notification-sends-api.controller';
+import { NotificationsApiController } from '../broadcasts-api/notifications-api.controller';
 import { AudiencesApiController } from '../segments-api/audiences-api.controller';
 import { AudienceImportJobsController } from '../segments-api/audience-import-jobs.controller';
 import { AudienceImportUploadController } from '../segments-api/audience-import-upload.controller';
@@ -57,6 +61,8 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     WorkflowsApiController,
     WorkflowRunsApiController,
     OutcomesApiController,
+    NotificationsApiController,
+    NotificationSendsApiController,
     ProviderCallbackController,
     LinkRedirectController,
     AudienceImportJobsController,
@@ -70,9 +76,11 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     AdminGuard,
     ApiKeyAuthenticator,
     UpstreamProxy,
+    ContactsApi,
     MessagingApi,
     SegmentsApi,
     AutomationsApi,
+    BroadcastsApi,
     LinkResolver,
     ClickRecorder,
     {

@@ -4,6 +4,7 @@ import {
   RenderTemplateBody,
   UpdateTemplateBody,
 } from '@cms/contracts';
+import { JsonApiException } from '@cms/http';
 import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -14,6 +15,7 @@ import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
 import { Documented, one, page } from '../openapi/documented.decorator';
 import { AutomationsApi } from '../automations-api/automations-api';
+import { BroadcastsApi } from '../broadcasts-api/broadcasts-api';
 import { MESSAGING_RULES, MessagingApi } from './messaging-api';
 
 /** Templates (extensions §9): Liquid bodies per channel type, parsed and stored by the messaging service. */
@@ -23,6 +25,7 @@ export class TemplatesApiController {
     @Inject(MessagingApi) private readonly api: MessagingApi,
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
     @Inject(AutomationsApi) private readonly automations: AutomationsApi,
+    @Inject(BroadcastsApi) private readonly broadcasts: BroadcastsApi,
   ) {}
 
   @Documented({
@@ -103,7 +106,8 @@ export class TemplatesApiController {
   @Documented({
     tag: 'Templates',
     summary: 'Delete a template',
-    description: 'Refused with 422 while a workflow has a `send` step whose route names the template.',
+    description:
+      'Refused with 422 while a workflow has a `send` step whose route names the template, or a notification sends it; the error names them.',
     answers: { 204: { description: 'Deleted.' } },
   })
   @Delete(':id')
@@ -113,7 +117,12 @@ export class TemplatesApiController {
     @PathId('id', 'Template') templateId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    await this.automations.templateMustBeUnused(caller, templateId);
+    const uses = await Promise.all([
+      this.automations.templateUse(caller, templateId),
+      this.broadcasts.templateUse(caller, templateId),
+    ]);
+    const refusals = uses.filter((use) => use !== undefined);
+    if (refusals.length > 0) throw JsonApiException.validation(refusals.map((detail) => ({ detail })));
     return this.api.write(reply, caller, MESSAGING_REQUEST_TYPES.templateDelete, { template_id: templateId });
   }
 

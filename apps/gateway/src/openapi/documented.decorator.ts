@@ -19,6 +19,8 @@ export const API_TAGS = {
   Imports: 'CSV uploads processed into import audiences.',
   Workflows: 'Automations that recorded events start for a contact: steps, waits, branches and a goal.',
   Outcomes: 'Goals reached by workflow runs, with the message credited for each.',
+  Notifications:
+    'Broadcasts: a saved template sent to a saved audience when asked, on a schedule or as a test, and their sends.',
   'Webhook endpoints': 'Outbound webhook endpoints, their signed deliveries, retries and switch-off.',
   Links: 'Tracked links handed out in messages.',
   'Provider callbacks':

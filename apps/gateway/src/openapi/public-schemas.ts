@@ -3,6 +3,7 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 import { AUTOMATIONS_SCHEMAS } from './schemas/automations';
 import { CONTACTS_SCHEMAS } from './schemas/contacts';
 import { MESSAGING_SCHEMAS } from './schemas/messaging';
+import { NOTIFICATIONS_SCHEMAS } from './schemas/notifications';
 import { SEGMENTS_SCHEMAS } from './schemas/segments';
 import { WEBHOOKS_SCHEMAS } from './schemas/webhooks';
 
@@ -16,5 +17,6 @@ export const PUBLIC_SCHEMAS: Record<string, SchemaObject> = {
   ...MESSAGING_SCHEMAS,
   ...SEGMENTS_SCHEMAS,
   ...AUTOMATIONS_SCHEMAS,
+  ...NOTIFICATIONS_SCHEMAS,
   ...WEBHOOKS_SCHEMAS,
 };

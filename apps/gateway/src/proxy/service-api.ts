@@ -2,7 +2,8 @@ import type { RequestPayloads, RequestType } from '@cms/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Principal } from '../auth/principal';
-import type { WritePathService } from '../write-path/write-path.service';
+import type { WriteAnswer, WritePathService } from '../write-path/write-path.service';
+import { inUseDetail, type Referrer } from './referrers';
 import { queryOf, type UpstreamProxy } from './upstream.proxy';
 
 /**
@@ -22,7 +23,11 @@ export class ServiceApi {
     type: T,
     data: RequestPayloads[T],
   ): Promise<unknown> {
-    const answer = await this.writePath.submit({ type, workspaceId: caller.workspaceId, data });
+    return this.passOn(reply, await this.writePath.submit({ type, workspaceId: caller.workspaceId, data }));
+  }
+
+  /** A write's outcome as the client is answered: its status, and its resource (if any) as `data`. */
+  passOn(reply: FastifyReply, answer: WriteAnswer): unknown {
     void reply.status(answer.status);
     return answer.resource === undefined ? undefined : { data: answer.resource };
   }
@@ -44,5 +49,15 @@ export class ServiceApi {
     const answer = await this.proxy.post(this.upstream, path, body, caller.workspaceId);
     void reply.status(answer.status);
     return answer.body;
+  }
+
+  /**
+   * Why another service's resource (`subject`) cannot be deleted: the resources of `kind` this service
+   * holds that name it, as its `internal/v1/<path>` lists them; undefined when none does. Asked before
+   * the delete enters the log: the service that decides the delete does not hold what names it.
+   */
+  async usedBy(caller: Principal, path: string, subject: string, kind: string): Promise<string | undefined> {
+    const answer = await this.proxy.get(this.upstream, path, '', caller.workspaceId);
+    return inUseDetail(subject, kind, (answer.body as { data: Referrer[] }).data);
   }
 }

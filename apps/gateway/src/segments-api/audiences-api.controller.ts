@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../auth/principal.decorator';
 import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
+import { BroadcastsApi } from '../broadcasts-api/broadcasts-api';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
 import { MESSAGING_RULES } from '../messaging-api/messaging-api';
@@ -34,6 +35,7 @@ export class AudiencesApiController {
   constructor(
     @Inject(SegmentsApi) private readonly api: SegmentsApi,
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
+    @Inject(BroadcastsApi) private readonly broadcasts: BroadcastsApi,
   ) {}
 
   @Documented({
@@ -140,17 +142,18 @@ export class AudiencesApiController {
       204: { description: 'Deleted.' },
       409: {
         description:
-          "Another audience's filter names this one (`Audience 4 is used by the filter of audience 7`); change that filter first.",
+          'Another audience\'s filter names this one (`Audience 4 is used by the filter of audience 7`), or a notification sends to it (`Audience 4 is used by notification 3 ("Spring sale")`); change or delete those first.',
       },
     },
   })
   @Delete('audiences/:id')
   @PublicRoute(MESSAGING_RULES.delete)
-  remove(
+  async remove(
     @Caller() caller: Principal,
     @PathId('id', 'Audience') audienceId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
+    await this.broadcasts.audienceMustBeUnused(caller, audienceId);
     return this.api.write(reply, caller, SEGMENTS_REQUEST_TYPES.audienceDelete, { audience_id: audienceId });
   }
 

@@ -93,6 +93,7 @@ export async function recordInbound(
     providerMessageId: inbound.providerMessageId,
     workflow: null,
     campaignId: null,
+    test: false,
     fallbackFrom: null,
     failure: null,
     suppression: null,

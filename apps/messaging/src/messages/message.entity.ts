@@ -99,8 +99,13 @@ export class MessageEntity {
   @Column({ type: 'jsonb', nullable: true })
   workflow!: { id: number; name: string; run_id: number; step: string } | null;
 
+  /** The notification send that made it (extensions §13); every message of its route carries it. */
   @Column(idColumn({ name: 'campaign_id', nullable: true }))
   campaignId!: number | null;
+
+  /** Made by a notification's test send (extensions §13); false for every other message. */
+  @Column({ type: 'boolean', default: false })
+  test!: boolean;
 
   @Column({ name: 'fallback_from', type: 'text', nullable: true })
   fallbackFrom!: string | null;

@@ -16,6 +16,8 @@ export interface MessageResource {
   contact_id: number | null;
   workflow: MessageEntity['workflow'];
   campaign_id: number | null;
+  /** Made by a notification's test send (extensions §13). */
+  test: boolean;
   fallback_from: string | null;
   failure: MessageEntity['failure'];
   suppression: MessageEntity['suppression'];
@@ -47,6 +49,7 @@ export function messageResource(message: MessageEntity, links: LinkResource[] = 
     contact_id: message.contactId === null ? null : Number(message.contactId),
     workflow: message.workflow,
     campaign_id: message.campaignId === null ? null : Number(message.campaignId),
+    test: message.test,
     fallback_from: message.fallbackFrom,
     failure: message.failure,
     suppression: message.suppression,
@@ -94,6 +97,7 @@ export function messageFact(
     template: resource.template,
     workflow: resource.workflow,
     campaign_id: resource.campaign_id,
+    test: resource.test,
     fallback_from: resource.fallback_from,
     failure: resource.failure,
     suppression: resource.suppression,

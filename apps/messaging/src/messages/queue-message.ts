@@ -15,10 +15,17 @@ export interface MessageToQueue {
   contactId: number;
   fallbackFrom: string | null;
   idempotencyKey: string | null;
-  /** Who asked: `api` for the customer's request, `service` for a route moving on or a workflow. */
+  /**
+   * Who asked: `api` for the customer's request, `service` for a route moving on, a workflow or a
+   * notification send.
+   */
   source: 'api' | 'service';
   /** The workflow step that made it (every message of its route carries it), or null. */
   workflow: MessageEntity['workflow'];
+  /** The notification send that made it (every message of its route carries it), or null. */
+  campaignId: number | null;
+  /** Made by a notification's test send (so is every message of its route). */
+  test: boolean;
 }
 
 /**
@@ -47,7 +54,8 @@ export async function queueMessage(
     html: null,
     providerMessageId: null,
     workflow: input.workflow,
-    campaignId: null,
+    campaignId: input.campaignId,
+    test: input.test,
     fallbackFrom: input.fallbackFrom,
     failure: null,
     suppression: null,

@@ -182,5 +182,7 @@ export async function fallBack(
     idempotencyKey: null,
     source: 'service',
     workflow: message.workflow,
+    campaignId: message.campaignId,
+    test: message.test,
   });
 }

@@ -1,6 +1,6 @@
 import { AddressPolicy, guardedConnector } from '@cms/http';
 import { OutboxRelay } from '@cms/kafka';
-import { LOGGER } from '@cms/service-kit';
+import { LOGGER, workerProvider } from '@cms/service-kit';
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Agent } from 'undici';
@@ -59,20 +59,18 @@ import { TimerWorker } from './timer.worker';
           onOutboxWritten: () => relay.kick(),
         }),
     },
-    {
-      provide: TimerWorker,
-      inject: [MESSAGING_CONFIG, LOGGER, DataSource, OutboxRelay],
-      useFactory: (config: MessagingConfig, logger: Logger, dataSource: DataSource, relay: OutboxRelay) =>
+    workerProvider(
+      TimerWorker,
+      MESSAGING_CONFIG,
+      'timer-worker',
+      (config: MessagingConfig, settings) =>
         new TimerWorker({
-          dataSource,
+          ...settings,
           requestsTopic: config.topics.requests,
           batchSize: config.sendWorker.batchSize,
           pollMs: config.sendWorker.pollMs,
-          wakeOn: { databaseUrl: config.databaseUrl, schema: config.databaseSchema },
-          logger: logger.child({ component: 'timer-worker' }),
-          onOutboxWritten: () => relay.kick(),
         }),
-    },
+    ),
   ],
   exports: [ProviderAdapters, SendWorker, TimerWorker],
 })

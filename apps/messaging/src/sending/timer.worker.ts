@@ -1,22 +1,13 @@
 import { ALERT_REQUEST_TYPES, deterministicId, MESSAGING_REQUEST_TYPES } from '@cms/contracts';
 import { idFromDatabase } from '@cms/persistence';
-import { TimerTableWorker } from '@cms/service-kit';
-import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
+import { TimerTableWorker, type TimerWorkerSettings } from '@cms/service-kit';
+import type { EntityManager } from 'typeorm';
 
 import { appendWorkerRecords, type WorkerRecord } from './worker-records';
 import { TIMERS_SIGNAL } from './work-signals';
 
-export interface TimerWorkerOptions {
-  dataSource: DataSource;
+export interface TimerWorkerOptions extends TimerWorkerSettings {
   requestsTopic: string;
-  batchSize: number;
-  /** The safety poll: the longest sleep when no timer is due (a commit signal or a due time wakes it sooner). */
-  pollMs: number;
-  /** Where the commit signal of new timers (TIMERS_SIGNAL) is listened for. */
-  wakeOn: { databaseUrl: string; schema: string };
-  logger: Logger;
-  onOutboxWritten(): void;
 }
 
 interface DueTimer {
@@ -64,15 +55,10 @@ function recordOf(timer: DueTimer): WorkerRecord {
  */
 export class TimerWorker extends TimerTableWorker<Omit<DueTimer, 'due_at' | 'now'>> {
   constructor(private readonly options: TimerWorkerOptions) {
-    super({
-      dataSource: options.dataSource,
+    super(options, {
       table: 'messaging_timers',
       columns: ['id', 'workspace_id', 'message_id', 'kind', 'payload'],
-      batchSize: options.batchSize,
-      pollMs: options.pollMs,
-      wakeOn: { ...options.wakeOn, signal: TIMERS_SIGNAL },
-      logger: options.logger,
-      onOutboxWritten: () => options.onOutboxWritten(),
+      signal: TIMERS_SIGNAL,
     });
   }
 

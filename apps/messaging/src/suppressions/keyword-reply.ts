@@ -46,6 +46,7 @@ export async function queueKeywordReply(
     providerMessageId: null,
     workflow: null,
     campaignId: null,
+    test: false,
     fallbackFrom: null,
     failure: null,
     suppression: null,

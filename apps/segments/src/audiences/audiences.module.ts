@@ -9,12 +9,15 @@ import { WorkspaceViews } from '../views/workspace-views';
 import { AudienceEvaluator } from './audience-evaluation';
 import { AudiencesController } from './read-audiences/audiences.controller';
 import { PreviewContacts } from './read-audiences/preview-contacts';
+import { SnapshotAudienceConsumer } from './snapshot-audience/snapshot-audience.consumer';
+import { SnapshotAudienceHandler } from './snapshot-audience/snapshot-audience.handler';
 import { WriteAudiencesHandler } from './write-audiences/write-audiences.handler';
 
 @Module({
-  controllers: [AudiencesController],
+  controllers: [AudiencesController, SnapshotAudienceConsumer],
   providers: [
     WriteAudiencesHandler,
+    SnapshotAudienceHandler,
     PreviewContacts,
     {
       provide: WorkspaceViews,

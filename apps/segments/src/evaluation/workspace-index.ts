@@ -277,6 +277,11 @@ export class WorkspaceIndex implements IndexColumns {
     return Array.from(ids.subarray(0, next).sort());
   }
 
+  /** The contact id of a row. */
+  contactId(row: number): number {
+    return this.ids[row]!;
+  }
+
   /**
    * For each channel type, how many contacts of the set could receive a marketing message on it
    * now: an identifier for the channel, consent `true` for it, and no active suppression entry for

@@ -100,6 +100,7 @@ describe('the table from facts to webhook events', () => {
         'template',
         'workflow',
         'campaign_id',
+        'test',
         'fallback_from',
         'failure',
         'contact',
@@ -116,6 +117,7 @@ describe('the table from facts to webhook events', () => {
         template: 'welcome',
         workflow: { id: 5, name: 'Onboarding', run_id: 77, step: 'send-welcome' },
         campaign_id: null,
+        test: false,
         fallback_from: 'msg_ffffffffffffffffffffffffffffffff',
         failure: {
           code: 'unreachable',
@@ -147,9 +149,20 @@ describe('the table from facts to webhook events', () => {
       status: 'sent',
       workflow: null,
       campaign_id: 41,
+      test: false,
       fallback_from: null,
       failure: null,
     });
+  });
+
+  it("marks a test send's message test, and a fact published before messages were marked not", () => {
+    const source = WEBHOOK_SOURCES[MESSAGING_FACT_TYPES.messageSent]!;
+    const sent = { status: 'sent', workflow: null, failure: null, failed_at: null };
+    expect(
+      source.data(messageRecord(MESSAGING_FACT_TYPES.messageSent, { ...sent, campaign_id: 42, test: true })),
+    ).toMatchObject({ campaign_id: 42, test: true });
+    // messageRecord's fact has no `test`, as the facts published before it existed.
+    expect(source.data(messageRecord(MESSAGING_FACT_TYPES.messageSent, sent))).toMatchObject({ test: false });
   });
 
   it('orders the events of one message by their subject, the message id; consent events need no order', () => {

@@ -78,7 +78,9 @@ function consentData(fact: ConsentChangedV1): Record<string, unknown> {
 
 /**
  * data of message.sent, .delivered, .read, .failed and .suppressed: the fields of the specification,
- * in its order; `failure` with the provider's own code besides code, reason and fix (extensions §9).
+ * in its order; `failure` with the provider's own code besides code, reason and fix (extensions §9),
+ * and `test` after `campaign_id`, so a receiver tells a notification's test send from its real ones
+ * (§13). A fact published before messages were marked has no `test`: no test send made its message.
  */
 export function messageData(fact: MessageFactV1): Record<string, unknown> {
   const { workflow, failure } = fact;
@@ -92,6 +94,7 @@ export function messageData(fact: MessageFactV1): Record<string, unknown> {
       ? { id: workflow.id, name: workflow.name, run_id: workflow.run_id, step: workflow.step }
       : null,
     campaign_id: fact.campaign_id ?? null,
+    test: fact.test ?? false,
     fallback_from: fact.fallback_from ?? null,
     failure: failure
       ? {

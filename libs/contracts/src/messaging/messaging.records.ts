@@ -218,7 +218,8 @@ export class TemplateEventV1 {
 /**
  * `POST /api/v1/messages`, after the gateway found the contact; or a workflow's `send` step, made by
  * the automations service with `workflow` and the events its templates see. The public body has none
- * of those three fields (the edge refuses them), so only a workflow sets them.
+ * of those fields (the edge refuses them), so only a workflow sets the first three, and only a
+ * notification send `campaign_id` and `test`.
  */
 export class MessageSendRequestedV1 extends SendMessageBody {
   @IsOptional()
@@ -240,6 +241,17 @@ export class MessageSendRequestedV1 extends SendMessageBody {
   @ValidateNested()
   @Type(() => TemplateEventV1)
   waited_event?: TemplateEventV1 | null;
+
+  /** A notification send's message (extensions §13): the send's id, answered as `campaign_id`. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  campaign_id?: number;
+
+  /** A notification's test send: the message is marked `test: true`. */
+  @IsOptional()
+  @IsBoolean()
+  test?: boolean;
 }
 
 /** At most this many contact ids are minted for one provider callback. */
@@ -485,6 +497,14 @@ export class MessageFactV1 {
 
   @IsOptional()
   campaign_id!: number | string | null;
+
+  /**
+   * Made by a notification's test send (extensions §13). Absent from the facts published before
+   * messages were marked, all of them of messages no test send made: read as false.
+   */
+  @IsOptional()
+  @IsBoolean()
+  test?: boolean;
 
   @IsOptional()
   @IsString()

@@ -15,6 +15,7 @@ import {
   AUTOMATIONS_REQUEST_SCHEMAS,
   type AutomationsRequestPayloads,
 } from '../automations/automations.records';
+import { BROADCASTS_REQUEST_SCHEMAS, type BroadcastsRequestPayloads } from '../broadcasts/broadcasts.records';
 
 /**
  * The payload of every request type on cms.requests.v1: what a producer must put in `data` and what
@@ -29,7 +30,8 @@ export interface RequestPayloads
     MessagingRequestPayloads,
     AlertRequestPayloads,
     SegmentsRequestPayloads,
-    AutomationsRequestPayloads {}
+    AutomationsRequestPayloads,
+    BroadcastsRequestPayloads {}
 
 export type RequestType = keyof RequestPayloads;
 
@@ -43,6 +45,7 @@ export const REQUEST_SCHEMAS: { readonly [K in RequestType]: RecordClass<Request
   ...ALERT_REQUEST_SCHEMAS,
   ...SEGMENTS_REQUEST_SCHEMAS,
   ...AUTOMATIONS_REQUEST_SCHEMAS,
+  ...BROADCASTS_REQUEST_SCHEMAS,
 };
 
 /** A decoded request record of type `T`. */

@@ -16,7 +16,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-import { IsOptionalNotNull } from '../contacts/channels';
+import {
+  CONSENT_CHANNELS,
+  IsOptionalNotNull,
+  type ConsentChannel as ChannelType,
+} from '../contacts/channels';
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
 import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
 import { ID_BLOCK_SIZE } from '../rules/field-rules';
@@ -75,6 +79,11 @@ export const SEGMENTS_REQUEST_TYPES = {
   importProcess: 'audience-import.process.requested',
   /** Appended by the segments service's import worker: the job's rows can no longer be read. */
   importFail: 'audience-import.fail.requested',
+  /**
+   * The audience's members as they are now, taken once and written into the log (extensions §13):
+   * appended by the broadcasts service when a send starts; nobody waits for it.
+   */
+  audienceSnapshot: 'audience.snapshot.requested',
 } as const;
 
 export const SEGMENTS_FACT_TYPES = {
@@ -84,7 +93,14 @@ export const SEGMENTS_FACT_TYPES = {
   importQueued: 'audience-import.queued',
   importCompleted: 'audience-import.completed',
   importFailed: 'audience-import.failed',
+  /** One part of a snapshot's members, in contact id order (SNAPSHOT_PART_SIZE at most). */
+  snapshotPart: 'audience.snapshot.part',
+  /** The snapshot is whole: every part is before it in the partition. */
+  snapshotTaken: 'audience.snapshot.taken',
 } as const;
+
+/** Contact ids in one audience.snapshot.part record (about 40 KB of JSON). */
+export const SNAPSHOT_PART_SIZE = 5_000;
 
 // --- bodies -----------------------------------------------------------------------------------
 
@@ -355,12 +371,85 @@ export class ImportRowErrorV1 {
   reason!: string;
 }
 
+/**
+ * Take the audience's members now. Members whose recipient address for `channel` compares equal
+ * (E.164 phone for sms, whatsapp and rcs; the email in lower case; the linked channel id for
+ * telegram, messenger and instagram; the contact itself for web_push) count once: the one with the
+ * lowest contact id is kept, the others are `deduplicated`.
+ */
+export class AudienceSnapshotRequestedV1 {
+  /** The caller's id for the snapshot (a notification send's id): the facts carry it back. */
+  @IsInt()
+  @Min(1)
+  snapshot_id!: number;
+
+  @IsInt()
+  @Min(1)
+  audience_id!: number;
+
+  @IsIn(CONSENT_CHANNELS)
+  channel!: ChannelType;
+}
+
+export class AudienceSnapshotPartV1 {
+  @IsInt()
+  @Min(1)
+  snapshot_id!: number;
+
+  @IsInt()
+  @Min(1)
+  audience_id!: number;
+
+  /** 0, 1, 2, … */
+  @IsInt()
+  @Min(0)
+  part!: number;
+
+  @IsArray()
+  @ArrayMaxSize(SNAPSHOT_PART_SIZE)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  contact_ids!: number[];
+}
+
+export class AudienceSnapshotTakenV1 {
+  @IsInt()
+  @Min(1)
+  snapshot_id!: number;
+
+  @IsInt()
+  @Min(1)
+  audience_id!: number;
+
+  /** False when the workspace has no such audience (then every count is 0). */
+  @IsBoolean()
+  found!: boolean;
+
+  @IsInt()
+  @Min(0)
+  parts!: number;
+
+  /** Members before deduplication. */
+  @IsInt()
+  @Min(0)
+  audience_size!: number;
+
+  /** Members left out because another member has the same recipient address. */
+  @IsInt()
+  @Min(0)
+  deduplicated!: number;
+
+  @IsISO8601()
+  at!: string;
+}
+
 export const SEGMENTS_REQUEST_SCHEMAS = {
   [SEGMENTS_REQUEST_TYPES.audienceCreate]: AudienceCreateRequestedV1,
   [SEGMENTS_REQUEST_TYPES.audienceUpdate]: AudienceUpdateRequestedV1,
   [SEGMENTS_REQUEST_TYPES.audienceDelete]: AudienceDeleteRequestedV1,
   [SEGMENTS_REQUEST_TYPES.importProcess]: ImportProcessRequestedV1,
   [SEGMENTS_REQUEST_TYPES.importFail]: ImportFailRequestedV1,
+  [SEGMENTS_REQUEST_TYPES.audienceSnapshot]: AudienceSnapshotRequestedV1,
 } as const;
 
 export type SegmentsRequestPayloads = PayloadsOf<typeof SEGMENTS_REQUEST_SCHEMAS>;
@@ -373,4 +462,6 @@ export const SEGMENTS_RECORD_TYPES: RecordTypeDefinition[] = [
   { type: SEGMENTS_FACT_TYPES.importQueued, version: 1, schema: ImportJobFactV1 },
   { type: SEGMENTS_FACT_TYPES.importCompleted, version: 1, schema: ImportJobFactV1 },
   { type: SEGMENTS_FACT_TYPES.importFailed, version: 1, schema: ImportJobFactV1 },
+  { type: SEGMENTS_FACT_TYPES.snapshotPart, version: 1, schema: AudienceSnapshotPartV1 },
+  { type: SEGMENTS_FACT_TYPES.snapshotTaken, version: 1, schema: AudienceSnapshotTakenV1 },
 ];

@@ -1,3 +1,5 @@
+import { JsonApiException } from '../errors/json-api.exception';
+
 /**
  * Identifiers of stored resources are positive integers up to 2^53 − 1 (extensions §1). In a path or
  * a header they arrive as text, and only the canonical decimal form names one: digits without sign,
@@ -12,6 +14,21 @@ export function parseIdentifier(raw: string): number | undefined {
   const id = Number(raw);
   // 16 digits reach past 2^53 − 1; every such string converts to a number that is not a safe integer.
   return Number.isSafeInteger(id) ? id : undefined;
+}
+
+/**
+ * What the path's id names, found by `find`, or the 404 a read answers (extensions §1): an id that is
+ * not one never reaches the database, and it is answered as one that names nothing is.
+ */
+export async function foundByPathId<T>(
+  rawId: string,
+  what: string,
+  find: (id: number) => Promise<T | null>,
+): Promise<T> {
+  const id = parseIdentifier(rawId);
+  const found = id === undefined ? null : await find(id);
+  if (found === null) throw JsonApiException.notFound(`${what} ${rawId} was not found.`);
+  return found;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -1,17 +1,16 @@
 import {
   choiceFilter,
   integerFilter,
-  JsonApiException,
   ListQuery,
   onlyFilters,
   pageMeta,
-  parseIdentifier,
   parsePagination,
   toListBody,
   toSqlWindow,
   WorkspaceId,
   type ListBody,
   type QueryParams,
+  foundByPathId,
 } from '@cms/http';
 import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -35,12 +34,9 @@ export class WorkflowRunsController {
     @Param('id') rawId: string,
     @ListQuery() query: QueryParams,
   ): Promise<ListBody<Record<string, unknown>>> {
-    const id = parseIdentifier(rawId);
-    const workflow =
-      id === undefined
-        ? null
-        : await new WorkflowRepository(this.dataSource.manager).findInWorkspace(workspaceId, id);
-    if (!workflow) throw JsonApiException.notFound(`Workflow ${rawId} was not found.`);
+    const workflow = await foundByPathId(rawId, 'Workflow', (id) =>
+      new WorkflowRepository(this.dataSource.manager).findInWorkspace(workspaceId, id),
+    );
     const page = parsePagination(query);
     onlyFilters(query, ['status', 'contact_id']);
     const status = choiceFilter(query, 'status', RUN_STATUSES);
@@ -68,12 +64,9 @@ export class RunsController {
     @WorkspaceId() workspaceId: number,
     @Param('id') rawId: string,
   ): Promise<{ data: Record<string, unknown> }> {
-    const id = parseIdentifier(rawId);
-    const run =
-      id === undefined
-        ? null
-        : await new RunReadsRepository(this.dataSource.manager).findRun(workspaceId, id);
-    if (!run) throw JsonApiException.notFound(`Workflow run ${rawId} was not found.`);
+    const run = await foundByPathId(rawId, 'Workflow run', (id) =>
+      new RunReadsRepository(this.dataSource.manager).findRun(workspaceId, id),
+    );
     return { data: runResource(run) };
   }
 }
@@ -111,12 +104,9 @@ export class OutcomesController {
     @WorkspaceId() workspaceId: number,
     @Param('id') rawId: string,
   ): Promise<{ data: Record<string, unknown> }> {
-    const id = parseIdentifier(rawId);
-    const outcome =
-      id === undefined
-        ? null
-        : await new RunReadsRepository(this.dataSource.manager).findOutcome(workspaceId, id);
-    if (!outcome) throw JsonApiException.notFound(`Outcome ${rawId} was not found.`);
+    const outcome = await foundByPathId(rawId, 'Outcome', (id) =>
+      new RunReadsRepository(this.dataSource.manager).findOutcome(workspaceId, id),
+    );
     return { data: outcomeResource(outcome) };
   }
 }

@@ -1,17 +1,16 @@
 import {
   choiceFilter,
   filterParam,
-  JsonApiException,
   ListQuery,
   onlyFilters,
   pageMeta,
-  parseIdentifier,
   parsePagination,
   toListBody,
   toSqlWindow,
   WorkspaceId,
   type ListBody,
   type QueryParams,
+  foundByPathId,
 } from '@cms/http';
 import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -50,12 +49,9 @@ export class WorkflowsController {
     @WorkspaceId() workspaceId: number,
     @Param('id') rawId: string,
   ): Promise<{ data: Record<string, unknown> }> {
-    const id = parseIdentifier(rawId);
-    const workflow =
-      id === undefined
-        ? null
-        : await new WorkflowRepository(this.dataSource.manager).findInWorkspace(workspaceId, id);
-    if (!workflow) throw JsonApiException.notFound(`Workflow ${rawId} was not found.`);
+    const workflow = await foundByPathId(rawId, 'Workflow', (id) =>
+      new WorkflowRepository(this.dataSource.manager).findInWorkspace(workspaceId, id),
+    );
     return { data: workflowResource(workflow) };
   }
 }

@@ -162,6 +162,10 @@ const MESSAGE_FIELDS: Record<string, SchemaObject> = {
   contact_id: orNull(ID, 'Null for an inbound message from a sender no contact matches.'),
   workflow: refOrNull('MessageWorkflow'),
   campaign_id: orNull(ID),
+  test: described(
+    { type: 'boolean' },
+    "True for the message of a notification's test send (extensions §13); false for every other message.",
+  ),
   fallback_from: orNull(MESSAGE_ID, 'The message of the previous route step this one replaces.'),
   failure: refOrNull('MessageFailure'),
   suppression: refOrNull('MessageSuppression'),

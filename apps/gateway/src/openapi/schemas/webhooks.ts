@@ -190,6 +190,10 @@ export const WEBHOOKS_SCHEMAS: Record<string, SchemaObject> = {
       template: { ...NULLABLE_TEXT, description: 'The template name.' },
       workflow: WORKFLOW,
       campaign_id: CAMPAIGN_ID,
+      test: {
+        type: 'boolean',
+        description: "True for the message of a notification's test send; false for every other message.",
+      },
       fallback_from: {
         type: ['string', 'null'],
         pattern: '^msg_[0-9a-f]{32}$',

@@ -21,6 +21,7 @@ const MESSAGE_COLUMNS = {
   providerMessageId: 'text',
   workflow: 'jsonb',
   campaignId: 'bigint',
+  test: 'boolean',
   fallbackFrom: 'text',
   failure: 'jsonb',
   suppression: 'jsonb',

@@ -27,9 +27,10 @@ interface ResolvedStep {
 }
 
 /**
- * `POST /api/v1/messages` (extensions §9, Messages): every step of the route resolved to a channel
- * and a template of the workspace, the first step's message queued for the send worker. The contact
- * was found by the gateway; it is not looked up again here (this service's view of contacts may lag).
+ * `POST /api/v1/messages` (extensions §9, Messages), a workflow's `send` step (§12) or a notification
+ * send's message (§13): every step of the route resolved to a channel and a template of the workspace,
+ * the first step's message queued for the send worker. The contact was found by the gateway (or the
+ * service asking); it is not looked up again here (this service's view of contacts may lag).
  */
 @Injectable()
 export class SendMessageHandler {
@@ -41,6 +42,9 @@ export class SendMessageHandler {
     }
     const resolved = await this.resolveRoute(messages, workspaceId, data.route);
     const first = resolved[0]!;
+    // Only a workflow or a notification send names what made its message (the edge refuses both).
+    const workflow = data.workflow ?? null;
+    const campaignId = data.campaign_id ?? null;
     const message = await queueMessage(decision, messages, {
       id: messageIdOfRecord(decision.record.id),
       route: {
@@ -56,8 +60,10 @@ export class SendMessageHandler {
       contactId: data.contact_id,
       fallbackFrom: null,
       idempotencyKey: data.idempotency_key ?? null,
-      source: data.workflow ? 'service' : 'api',
-      workflow: data.workflow ?? null,
+      source: workflow !== null || campaignId !== null ? 'service' : 'api',
+      workflow,
+      campaignId,
+      test: data.test ?? false,
     });
     return { status: 202, resource: { ...messageResource(message) } };
   }

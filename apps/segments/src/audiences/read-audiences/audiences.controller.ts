@@ -11,13 +11,13 @@ import {
   ListQuery,
   onlyFilters,
   pageMeta,
-  parseIdentifier,
   parsePagination,
   toListBody,
   toSqlWindow,
   WorkspaceId,
   type ListBody,
   type QueryParams,
+  foundByPathId,
 } from '@cms/http';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -75,12 +75,9 @@ export class AudiencesController {
     @WorkspaceId() workspaceId: number,
     @Param('id') rawId: string,
   ): Promise<{ data: Record<string, unknown> }> {
-    const id = parseIdentifier(rawId);
-    const audience =
-      id === undefined
-        ? null
-        : await new AudienceRepository(this.dataSource.manager).findInWorkspace(workspaceId, id);
-    if (!audience) throw JsonApiException.notFound(`Audience ${rawId} was not found.`);
+    const audience = await foundByPathId(rawId, 'Audience', (id) =>
+      new AudienceRepository(this.dataSource.manager).findInWorkspace(workspaceId, id),
+    );
     return { data: audienceResource(audience, await this.size(audience, Date.now())) };
   }
 

@@ -4,7 +4,6 @@ import {
   ListQuery,
   onlyFilters,
   pageMeta,
-  parseIdentifier,
   parsePagination,
   toListBody,
   toSqlWindow,
@@ -13,6 +12,7 @@ import {
   workspaceIdFrom,
   type ListBody,
   type QueryParams,
+  foundByPathId,
 } from '@cms/http';
 import { Controller, Get, Headers, Inject, Param } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -75,10 +75,8 @@ export class ImportJobsController {
     @WorkspaceId() workspaceId: number,
     @Param('id') rawId: string,
   ): Promise<{ data: Record<string, unknown> }> {
-    const id = parseIdentifier(rawId);
     const jobs = new ImportJobRepository(this.dataSource.manager);
-    const job = id === undefined ? null : await jobs.findInWorkspace(workspaceId, id);
-    if (!job) throw JsonApiException.notFound(`Import job ${rawId} was not found.`);
+    const job = await foundByPathId(rawId, 'Import job', (id) => jobs.findInWorkspace(workspaceId, id));
     return { data: importJobResource(job, await jobs.lastChunkAt(job.id)) };
   }
 }
