@@ -39,6 +39,7 @@ import {
   type WorkflowMessageLatency,
   waitCaughtUp,
 } from './figures/automations.figure';
+import { BROADCASTS_SERVICES, measureBroadcast, type BroadcastFigure } from './figures/broadcasts.figure';
 import { measureContactsReplay, type ContactsReplay } from './figures/contacts-replay.figure';
 import { measureEventLatency, type EventLatency } from './figures/event-latency.figure';
 import { eventRequestSource } from './figures/events-rate.figure';
@@ -70,6 +71,7 @@ const PHASES = [
   'alerts',
   'links',
   'automations',
+  'broadcasts',
   'segments',
   'imports',
 ] as const;
@@ -152,6 +154,9 @@ function sizes(quick: boolean) {
         workflowRateSeconds: 10,
         timers: 10_000,
         timerSamples: 20,
+        broadcastMembers: 20_000,
+        broadcastCapSeconds: 180,
+        broadcastSamples: 20,
       }
     : {
         idleSettleSeconds: 15,
@@ -173,6 +178,9 @@ function sizes(quick: boolean) {
         segmentFreshSamples: 10,
         workflowRateSeconds: 20,
         timers: 100_000,
+        broadcastMembers: 1_000_000,
+        broadcastCapSeconds: 300,
+        broadcastSamples: 20,
         timerSamples: 40,
       };
 }
@@ -260,6 +268,8 @@ interface Results {
     workflowEventsRate?: WorkflowEventsRate | { status: 'failed'; reason: string };
     /** Issue 28: a workspace's timers all due in the same second, and another workspace meanwhile. */
     timersDueAtOnce?: TimersDueAtOnce | { status: 'failed'; reason: string };
+    /** Issue 29: a notification to an audience of a million, and another workspace's messages meanwhile. */
+    broadcast?: BroadcastFigure | { status: 'failed'; reason: string };
   };
   profiles: Record<string, ProfileSummary>;
   /** With --profile: SQL statements each service sent per unit of work while profiled. */
@@ -424,6 +434,7 @@ function buildTable(results: Results): Row[] {
 
   rows.push(alertsRow(results.figures.alertLatency));
   rows.push(...automationsRows(results.figures));
+  rows.push(...broadcastRows(results.figures));
   const size = sizes(results.mode === 'quick');
   rows.push(...segmentRows(results.figures.segmentPreviews, size.segmentContacts));
   rows.push(segmentImportRow(results.figures.segmentImport, size.segmentImportRows, copyRate));
@@ -676,6 +687,109 @@ const TIMERS_GOAL_SECONDS = 60;
 const WORKFLOW_RATE_GOAL_RATIO = 0.8;
 /** Issue 28: another workspace's event → its run's message queued while a flood of timers fires (p99). */
 const TIMERS_NEIGHBOUR_P99_LIMIT_MS = 1_000;
+
+/** Issue 29: a million-member audience's snapshot taken and every message queued within this. */
+const BROADCAST_QUEUED_GOAL_SECONDS = 60;
+/** Issue 29: the broadcast's messages sent per second against the API's messages rate. */
+const BROADCAST_RATE_GOAL_RATIO = 1.5;
+/** Issue 29: another workspace's transactional request → message sent during the broadcast (p99). */
+const BROADCAST_NEIGHBOUR_P99_LIMIT_MS = 1_000;
+/** Issue 29: every service's resident memory throughout. */
+const BROADCAST_RSS_LIMIT_MIB = 512;
+
+/**
+ * Issue 29 (broadcasts): a notification to an audience of a million (snapshot and every message
+ * queued), its messages' sending rate beside the API's messages rate of the same run, another
+ * workspace's transactional messages meanwhile beside the same at rest, and every service's memory.
+ */
+function broadcastRows(figures: Results['figures']): Row[] {
+  const figure = isMeasured(figures.broadcast) ? figures.broadcast : undefined;
+  const api = isMeasured(figures.messagesSent) ? figures.messagesSent : undefined;
+  const why =
+    figures.broadcast === undefined
+      ? 'not measured'
+      : `failed: ${(figures.broadcast as { reason?: string }).reason}`;
+  const rateRatio = figure && api ? ratioOf(figure.sentPerSecond, api.perSecond) : null;
+  const peak = figure ? Math.max(...Object.values(figure.peakRssMiB)) : null;
+  const met = (ok: boolean | undefined): Row['met'] =>
+    figure ? allMet([ok]) : figures.broadcast === undefined ? 'n/a' : 'no';
+  return [
+    {
+      id: 'broadcast-queued',
+      figure: `Send now to ${thousands(figure?.members ?? 0)} members → every message queued`,
+      value: figure?.allQueuedSeconds ?? null,
+      unit: 's',
+      shown: figure
+        ? (figure.allQueuedSeconds === null
+            ? `NOT within ${figure.capSeconds} s: ${thousands(figure.madeAtEnd)} of ${thousands(figure.members)} made`
+            : `${figure.allQueuedSeconds} s`) +
+          ` (the audience in the log after ${figure.snapshotSeconds ?? 'never'} s; ${thousands(figure.sentAtEnd)} sent by then` +
+          (figure.completedSeconds !== null ? `; completed after ${figure.completedSeconds} s` : '') +
+          `); set-up: contacts published and counted by the audience in ${figure.setUpSeconds} s`
+        : why,
+      baseline: null,
+      ratio: null,
+      goal: `≤ ${BROADCAST_QUEUED_GOAL_SECONDS} s`,
+      met: met(figure?.allQueuedSeconds != null && figure.allQueuedSeconds <= BROADCAST_QUEUED_GOAL_SECONDS),
+      cpu: formatCpu(figure?.cpu),
+    },
+    {
+      id: 'broadcast-sent-rate',
+      figure: "the broadcast's messages sent per second",
+      value: figure?.sentPerSecond ?? null,
+      unit: 'msg/s',
+      shown: figure ? `${thousands(figure.sentPerSecond)} msg/s` : why,
+      baseline: api
+        ? {
+            name: 'POST /api/v1/messages delivered per second (the messages figure)',
+            value: api.perSecond,
+            unit: 'msg/s',
+          }
+        : null,
+      ratio: rateRatio,
+      goal: `≥ ${BROADCAST_RATE_GOAL_RATIO}× the API's rate`,
+      met: met(rateRatio !== null && rateRatio >= BROADCAST_RATE_GOAL_RATIO),
+      cpu: '',
+    },
+    {
+      id: 'broadcast-neighbour',
+      figure: "meanwhile, another workspace's transactional request → message sent",
+      value: figure?.during.p99 ?? null,
+      unit: 'ms (p99)',
+      shown: figure
+        ? `p50 ${figure.during.p50} ms, p99 ${figure.during.p99} ms over ${figure.duringSamples} messages one after another` +
+          (figure.duringMissed > 0 ? ` (${figure.duringMissed} not sent within 60 s)` : '')
+        : why,
+      baseline: figure
+        ? { name: 'the same with the broadcast at rest (p99)', value: figure.calm.p99, unit: 'ms' }
+        : null,
+      ratio: figure ? ratioOf(figure.during.p99, figure.calm.p99) : null,
+      goal: `p99 ≤ ${BROADCAST_NEIGHBOUR_P99_LIMIT_MS} ms`,
+      met: met(
+        figure !== undefined &&
+          figure.duringMissed === 0 &&
+          figure.during.p99 <= BROADCAST_NEIGHBOUR_P99_LIMIT_MS,
+      ),
+      cpu: '',
+    },
+    {
+      id: 'broadcast-memory',
+      figure: 'peak resident memory of every service over the run',
+      value: peak,
+      unit: 'MiB',
+      shown: figure
+        ? Object.entries(figure.peakRssMiB)
+            .map(([name, mib]) => `${name} ${thousands(mib)}`)
+            .join(', ')
+        : why,
+      baseline: null,
+      ratio: null,
+      goal: `< ${BROADCAST_RSS_LIMIT_MIB} MiB each`,
+      met: met(peak !== null && peak < BROADCAST_RSS_LIMIT_MIB),
+      cpu: '',
+    },
+  ];
+}
 
 /** The events rate the automations figures are read against: the best rate of a search, or its peak. */
 function eventsRateBasis(
@@ -1469,6 +1583,29 @@ async function main(): Promise<number> {
           timers: size.timers,
           samples: size.timerSamples,
           profile: profiledSpan('timers', ['automations', 'messaging'], 'run'),
+        },
+        meter,
+        log,
+      ).catch(failed);
+    }
+    if (options.phases.has('broadcasts')) {
+      if (!isMeasured(results.figures.messagesSent)) {
+        log("the messages figures: a message asked for through the API is the broadcast's baseline");
+        await messagesFigures(system);
+      }
+      for (const name of BROADCASTS_SERVICES) {
+        if (!system.isRunning(name)) {
+          log(`starting ${name}`);
+          await system.start(name);
+        }
+      }
+      log(`figure: a notification to ${thousands(size.broadcastMembers)} members`);
+      results.figures.broadcast = await measureBroadcast(
+        system,
+        {
+          members: size.broadcastMembers,
+          samples: size.broadcastSamples,
+          capSeconds: size.broadcastCapSeconds,
         },
         meter,
         log,

@@ -23,7 +23,7 @@ export interface MessagingConfig extends KitConfig {
    * The send and timer workers: batches of `batchSize` jobs, `concurrency` of them in hand; woken by the
    * commit that adds work and by due times, `pollMs` is their safety poll.
    */
-  sendWorker: { batchSize: number; concurrency: number; pollMs: number };
+  sendWorker: { batchSize: number; bulkBatchSize: number; concurrency: number; pollMs: number };
 }
 
 export { ConfigError };
@@ -62,6 +62,7 @@ export function loadConfig(env: Env = process.env, options: { rebuild?: boolean 
     allowNetworks: allowNetworks(reader),
     sendWorker: {
       batchSize: reader.integer('SEND_WORKER_BATCH', 200, 1),
+      bulkBatchSize: reader.integer('SEND_WORKER_BULK_BATCH', 50, 1),
       concurrency: reader.integer('SEND_WORKER_CONCURRENCY', 2, 1),
       pollMs: reader.integer('SEND_WORKER_POLL_MS', SAFETY_POLL_MS, 5),
     },

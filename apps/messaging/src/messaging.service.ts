@@ -19,6 +19,7 @@ import {
 import { AlertsModule } from './alerts/alerts.module';
 import { MessagingLinks1795700000000 } from '../migrations/1795700000000-messaging-links.migration';
 import { MessagingTestMessages1795900000000 } from '../migrations/1795900000000-messaging-test-messages.migration';
+import { MessagingBulkLane1795900000100 } from '../migrations/1795900000100-messaging-bulk-lane.migration';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { ChannelEntity, PushSubscriptionEntity } from './channels/channel.entity';
 import { ChannelsModule } from './channels/channels.module';
@@ -75,6 +76,7 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
     MessagingAlerts1795600000018,
     MessagingLinks1795700000000,
     MessagingTestMessages1795900000000,
+    MessagingBulkLane1795900000100,
   ],
   // Its requests, and the contact facts its contact view is made of.
   recordTypes: () => [

@@ -241,6 +241,20 @@ const waitThenSend: Steps = (templateId) => [
   ...sendStep(templateId),
 ];
 
+/** Through the public API: a sandbox SMS channel (the workspace's default) and an SMS template of `body`. */
+export async function sandboxSmsTemplate(
+  system: BenchSystem,
+  tenant: Tenant,
+  body: string,
+): Promise<{ id: number }> {
+  await system.create(tenant, '/api/v1/channels', {
+    type: 'sms',
+    name: 'bench sandbox',
+    provider: 'sandbox',
+  });
+  return system.create<{ id: number }>(tenant, '/api/v1/templates', { name: 'bench', channel: 'sms', body });
+}
+
 /** Through the public API: an endpoint for message.sent (when `hooks` is given), channel, template, workflow. */
 async function setUpWorkflow(
   system: BenchSystem,
@@ -252,16 +266,11 @@ async function setUpWorkflow(
   if (hooks !== undefined) {
     await system.create(tenant, '/api/v1/webhook-endpoints', { url: hooks, event_types: ['message.sent'] });
   }
-  await system.create(tenant, '/api/v1/channels', {
-    type: 'sms',
-    name: 'bench sandbox',
-    provider: 'sandbox',
-  });
-  const template = await system.create<{ id: number }>(tenant, '/api/v1/templates', {
-    name: 'bench workflow',
-    channel: 'sms',
-    body: 'Hi {{ contact.name }}, thanks for order {{ event.data.order }}',
-  });
+  const template = await sandboxSmsTemplate(
+    system,
+    tenant,
+    'Hi {{ contact.name }}, thanks for order {{ event.data.order }}',
+  );
   const workflow = await system.create<{ id: number }>(tenant, '/api/v1/workflows', {
     name: `bench ${trigger}`,
     trigger: { event: trigger },
@@ -322,7 +331,7 @@ class SentByRecipient {
   }
 }
 
-async function withDatabase<T>(system: BenchSystem, work: (db: Client) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(system: BenchSystem, work: (db: Client) => Promise<T>): Promise<T> {
   const db = new Client({ connectionString: system.stack.databaseUrl });
   await db.connect();
   try {
@@ -332,7 +341,7 @@ async function withDatabase<T>(system: BenchSystem, work: (db: Client) => Promis
   }
 }
 
-async function count(db: Client, sql: string, values: unknown[] = []): Promise<number> {
+export async function count(db: Client, sql: string, values: unknown[] = []): Promise<number> {
   return Number((await db.query<{ n: string }>(sql, values)).rows[0]!.n);
 }
 
@@ -688,7 +697,7 @@ export async function waitCaughtUp(
 }
 
 /** The partition of the requests topic a workspace's requests go to, as the services' producers place them. */
-async function requestPartitioner(system: BenchSystem): Promise<(workspaceId: number) => number> {
+export async function requestPartitioner(system: BenchSystem): Promise<(workspaceId: number) => number> {
   const admin = system.kafka.admin();
   await admin.connect();
   let partitions: PartitionMetadata[];
@@ -707,13 +716,29 @@ async function requestPartitioner(system: BenchSystem): Promise<(workspaceId: nu
     });
 }
 
+/** What a flood of contacts is: their ids from `firstId`, their phones of `series`, and their facts. */
+export interface FloodContacts {
+  firstId: number;
+  series: number;
+  /** An `event.recorded` of this name after each contact's snapshot; none when absent. */
+  event?: string;
+  data?: Record<string, unknown>;
+  /** Consent to marketing by sms (null otherwise). */
+  smsConsent?: boolean;
+}
+
 /**
- * A's contacts and their `bench.later` events as the contacts service publishes them (a
- * `contact.created` snapshot and an `event.recorded` each; the shapes of the hostile-tenant test),
- * keyed by workspace, a thousand records a produce request, one request at a time (a contact before
- * its event).
+ * Contacts (and, with `event`, an event each) as the contacts service publishes them (a
+ * `contact.created` snapshot, then an `event.recorded`; the shapes of the hostile-tenant tests), keyed
+ * by workspace, a thousand records a produce request, one request at a time (a contact before its
+ * event).
  */
-async function publishFlood(system: BenchSystem, workspaceId: number, contacts: number): Promise<void> {
+export async function publishFlood(
+  system: BenchSystem,
+  workspaceId: number,
+  contacts: number,
+  flood: FloodContacts = { firstId: FIRST_FLOOD_ID, series: 4, event: LATER_EVENT },
+): Promise<void> {
   const producer = system.kafka.producer({
     idempotent: true,
     maxInFlightRequests: 1,
@@ -731,17 +756,17 @@ async function publishFlood(system: BenchSystem, workspaceId: number, contacts: 
       messages = [];
     };
     for (let index = 0; index < contacts; index += 1) {
-      const contactId = FIRST_FLOOD_ID + index;
+      const contactId = flood.firstId + index;
       const snapshot: ContactSnapshotV1 = {
         contact_id: contactId,
         name: 'Flood',
-        phone: workflowPhone(4, index),
+        phone: workflowPhone(flood.series, index),
         email: null,
         external_id: null,
         source: null,
-        data: {},
+        data: flood.data ?? {},
         marketing_consent: Object.fromEntries(
-          CONSENT_CHANNELS.map((channel) => [channel, null]),
+          CONSENT_CHANNELS.map((channel) => [channel, channel === 'sms' && flood.smsConsent ? true : null]),
         ) as ContactSnapshotV1['marketing_consent'],
         tag_ids: [],
         channels: Object.fromEntries(
@@ -750,19 +775,20 @@ async function publishFlood(system: BenchSystem, workspaceId: number, contacts: 
         created_at: now,
         updated_at: now,
       };
-      const event: EventRecordedV1 = {
-        event_id: FIRST_FLOOD_ID + index,
-        name: LATER_EVENT,
-        contact_id: contactId,
-        data: {},
-        occurred_at: now,
-        received_at: now,
-        idempotency_key: null,
-      };
-      for (const [type, data] of [
-        [CONTACT_FACT_TYPES.created, snapshot],
-        [EVENT_FACT_TYPES.recorded, event],
-      ] as const) {
+      const facts: Array<readonly [string, object]> = [[CONTACT_FACT_TYPES.created, snapshot]];
+      if (flood.event !== undefined) {
+        const event: EventRecordedV1 = {
+          event_id: contactId,
+          name: flood.event,
+          contact_id: contactId,
+          data: {},
+          occurred_at: now,
+          received_at: now,
+          idempotency_key: null,
+        };
+        facts.push([EVENT_FACT_TYPES.recorded, event]);
+      }
+      for (const [type, data] of facts) {
         const record = envelopeRecord(
           topic,
           createEnvelope({
@@ -826,7 +852,7 @@ async function eventToQueued(
   return { startedAt: started, answered, run, ms: performance.now() - started };
 }
 
-function peakRss(system: BenchSystem): Record<string, number> {
+export function peakRss(system: BenchSystem): Record<string, number> {
   const peaks: Record<string, number> = {};
   for (const [pid, name] of system.pids()) {
     try {

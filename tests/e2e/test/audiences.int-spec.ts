@@ -13,7 +13,7 @@ let system: System;
 let key: string;
 
 beforeAll(async () => {
-  system = await System.start(['gateway', 'contacts', 'messaging', 'segments']);
+  system = await System.start(['gateway', 'contacts', 'messaging', 'segments', 'broadcasts']);
   ({ key } = await system.tenant('business'));
 }, 120_000);
 

@@ -123,9 +123,12 @@ let system: System;
 const WINDOW_SECONDS = 30;
 
 beforeAll(async () => {
-  system = await System.start(['gateway', 'contacts', 'webhook-dispatch', 'messaging', 'automations'], {
-    RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
-  });
+  system = await System.start(
+    ['gateway', 'contacts', 'webhook-dispatch', 'messaging', 'automations', 'broadcasts'],
+    {
+      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    },
+  );
 }, 120000);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ let key: string;
 let otherKey: string;
 
 beforeAll(async () => {
-  system = await System.start(['gateway', 'contacts', 'messaging', 'automations']);
+  system = await System.start(['gateway', 'contacts', 'messaging', 'automations', 'broadcasts']);
   ({ key } = await system.tenant('business'));
   ({ key: otherKey } = await system.tenant('business'));
 }, 120_000);

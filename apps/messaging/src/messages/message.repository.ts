@@ -64,7 +64,7 @@ export interface MessageStore {
   template(workspaceId: number, id: number): Promise<TemplateRef | null>;
   contact(workspaceId: number, id: number | null): Promise<ContactEntity | null>;
   /** The send job of a message, unless it has one already. */
-  addSendJob(messageId: string, workspaceId: number, dueAt: Date): Promise<void>;
+  addSendJob(job: NewSendJob): Promise<void>;
   removeSendJob(messageId: string): Promise<void>;
   /** Timers, each unless one with its id is set already. */
   addTimers(timers: NewTimer[]): Promise<void>;
@@ -223,8 +223,8 @@ export class MessageRepository implements MessageStore {
   }
 
   /** The send job of a message; a rebuild that decides the request again finds it there already. */
-  addSendJob(messageId: string, workspaceId: number, dueAt: Date): Promise<void> {
-    return insertSendJobs(this.manager, [{ messageId, workspaceId, dueAt }]);
+  addSendJob(job: NewSendJob): Promise<void> {
+    return insertSendJobs(this.manager, [job]);
   }
 
   /** The attempt is on record: the job is done (live, the worker removed it already; in a rebuild, not). */
@@ -302,6 +302,8 @@ export interface NewSendJob {
   messageId: string;
   workspaceId: number;
   dueAt: Date;
+  /** A notification send's message: its job waits in the bulk lane. */
+  bulk: boolean;
 }
 
 /**
@@ -312,14 +314,15 @@ export async function insertSendJobs(manager: EntityManager, jobs: NewSendJob[])
   if (jobs.length === 0) return;
   await signalOnCommit(manager, SEND_JOBS_SIGNAL);
   await manager.query(
-    `INSERT INTO messaging_send_jobs (message_id, workspace_id, due_at, state)
-     SELECT id, workspace_id, due_at, 'pending'
-       FROM unnest($1::text[], $2::bigint[], $3::timestamptz[]) AS u(id, workspace_id, due_at)
+    `INSERT INTO messaging_send_jobs (message_id, workspace_id, due_at, state, bulk)
+     SELECT id, workspace_id, due_at, 'pending', bulk
+       FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::boolean[]) AS u(id, workspace_id, due_at, bulk)
      ON CONFLICT (message_id) DO NOTHING`,
     [
       jobs.map((job) => job.messageId),
       jobs.map((job) => job.workspaceId),
       jobs.map((job) => job.dueAt.toISOString()),
+      jobs.map((job) => job.bulk),
     ],
   );
 }

@@ -70,7 +70,12 @@ export async function queueMessage(
     updatedAt: at,
   };
   await messages.insert(message);
-  await messages.addSendJob(message.id, decision.workspaceId, at);
+  await messages.addSendJob({
+    messageId: message.id,
+    workspaceId: decision.workspaceId,
+    dueAt: at,
+    bulk: input.campaignId !== null && !input.test,
+  });
   const step = input.route.steps[input.route.step]!;
   if (step.wait_for !== null && step.timeout_ms !== null) {
     await messages.addTimers([

@@ -8,6 +8,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'messaging_send_jobs' })
 @Index('messaging_send_jobs_due', ['dueAt'])
+// The worker claims the due jobs of its lane in due order, every job of other messages before a send's.
+@Index('messaging_send_jobs_lane', ['bulk', 'dueAt'])
 export class SendJobEntity {
   @PrimaryColumn({ name: 'message_id', type: 'text' })
   messageId!: string;
@@ -17,6 +19,10 @@ export class SendJobEntity {
 
   @Column({ name: 'due_at', type: 'timestamptz' })
   dueAt!: Date;
+
+  /** A notification send's message (extensions §13): claimed after every other job that is due. */
+  @Column({ type: 'boolean', default: false })
+  bulk!: boolean;
 
   /** `pending`, or `sending` while a provider is being asked (never asked again if the worker dies). */
   @Column({ type: 'text' })

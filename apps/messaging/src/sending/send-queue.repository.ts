@@ -93,11 +93,16 @@ export class SendQueueRepository {
     return rows[0]?.at ?? undefined;
   }
 
-  async claim(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  /**
+   * Up to `limit` due jobs of one lane, oldest first: the jobs of notification sends' messages (`bulk`),
+   * or those of every other message. A batch never mixes them, so that a worker claims a message of
+   * the API in its next turn however many of a send's are due.
+   */
+  async claim(limit: number, leaseMs: number, bulk: boolean): Promise<ClaimedJob[]> {
     const result: unknown = await this.dataSource.query(
       `WITH due AS (
          SELECT message_id FROM messaging_send_jobs
-          WHERE due_at <= now() AND (leased_until IS NULL OR leased_until <= now())
+          WHERE bulk = $3 AND due_at <= now() AND (leased_until IS NULL OR leased_until <= now())
           ORDER BY due_at
           LIMIT $1
             FOR UPDATE SKIP LOCKED
@@ -109,7 +114,7 @@ export class SendQueueRepository {
         WHERE j.message_id = due.message_id
        RETURNING j.message_id, j.workspace_id, j.state, j.attempts, j.first_attempt_at,
                  j.leased_until::text AS lease`,
-      [limit, leaseMs],
+      [limit, leaseMs, bulk],
     );
     const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as ClaimRow[];
     return rows.map((row) => ({

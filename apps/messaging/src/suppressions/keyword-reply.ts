@@ -61,7 +61,7 @@ export async function queueKeywordReply(
     updatedAt: at,
   };
   await messages.insert(message);
-  await messages.addSendJob(id, decision.workspaceId, at);
+  await messages.addSendJob({ messageId: id, workspaceId: decision.workspaceId, dueAt: at, bulk: false });
   const contact = await messages.contact(decision.workspaceId, inbound.contactId);
   decision.fact(MESSAGING_FACT_TYPES.messageQueued, id, () =>
     messageFact(message, 'queued', contact, decision.at),

@@ -327,8 +327,8 @@ export class ChunkMessageStore implements MessageStore {
     return contact !== null && Number(contact.workspaceId) === workspaceId ? contact : null;
   }
 
-  async addSendJob(messageId: string, workspaceId: number, dueAt: Date): Promise<void> {
-    this.sendJobs.add(messageId, { messageId, workspaceId, dueAt });
+  async addSendJob(job: NewSendJob): Promise<void> {
+    this.sendJobs.add(job.messageId, job);
   }
 
   async removeSendJob(messageId: string): Promise<void> {
