@@ -723,7 +723,7 @@ function broadcastRows(figures: Results['figures']): Row[] {
         ? (figure.allQueuedSeconds === null
             ? `NOT within ${figure.capSeconds} s: ${thousands(figure.madeAtEnd)} of ${thousands(figure.members)} made`
             : `${figure.allQueuedSeconds} s`) +
-          ` (the audience in the log after ${figure.snapshotSeconds ?? 'never'} s; ${thousands(figure.sentAtEnd)} sent by then` +
+          ` (the audience in the log after ${figure.snapshotSeconds ?? 'never'} s; ${thousands(figure.sentAtEnd)} sent when the figure ended` +
           (figure.completedSeconds !== null ? `; completed after ${figure.completedSeconds} s` : '') +
           `); set-up: contacts published and counted by the audience in ${figure.setUpSeconds} s`
         : why,

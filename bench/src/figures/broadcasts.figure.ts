@@ -4,7 +4,6 @@ import type { BenchSystem, ServiceName, Tenant } from '../support/bench-system';
 import type { CpuMeter, CpuUsage } from '../support/cpu-meter';
 import { latencySummary, type LatencySummary } from '../support/percentiles';
 import {
-  count,
   peakRss,
   publishFlood,
   requestPartitioner,
@@ -73,15 +72,21 @@ async function requestToSent(
   const answer = await system.api<{ data: { id: string } }>(b, 'POST', '/api/v1/messages', {
     contact_id: contactId,
     route: [{ channel: 'sms', template_id: templateId }],
+    variables: { code: '4711' },
   });
   if (answer.status !== 202)
     throw new Error(`B's message answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   const messages = `"${system.schema('messaging')}".messages`;
-  while (
-    (await count(db, `SELECT count(*) AS n FROM ${messages} WHERE id = $1 AND sent_at IS NOT NULL`, [
-      answer.body.data.id,
-    ])) === 0
-  ) {
+  for (;;) {
+    const row = await db.query<{ status: string; sent: boolean }>(
+      `SELECT status, sent_at IS NOT NULL AS sent FROM ${messages} WHERE id = $1`,
+      [answer.body.data.id],
+    );
+    const message = row.rows[0];
+    if (message?.sent) break;
+    // A message that ended without being sent would only time out: the set-up is wrong.
+    if (message && (message.status === 'failed' || message.status === 'suppressed'))
+      throw new Error(`B's message ended ${message.status}`);
     if (performance.now() - started > SAMPLE_TIMEOUT_MS) return undefined;
     await sleep(5);
   }
