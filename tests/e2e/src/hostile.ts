@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 
+import type { Client } from 'pg';
+
 import { createKafka } from '@cms/kafka';
 import { Partitioners, type PartitionMetadata } from 'kafkajs';
 
@@ -135,4 +137,33 @@ export function percentile(samples: number[], share: number): number {
   if (samples.length === 0) return 0;
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+/** POST a create with a workspace's key; answers the new resource's id (anything but 201 throws). */
+export async function createAs(
+  system: System,
+  key: string,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<number> {
+  const answer = await system.call<{ data: { id: number } }>('POST', path, { key, body });
+  if (answer.status !== 201)
+    throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data.id;
+}
+
+/** A sandbox SMS channel (the workspace's default) and an SMS template greeting the contact: its id. */
+export async function sandboxSmsAs(system: System, key: string): Promise<number> {
+  await createAs(system, key, '/api/v1/channels', { type: 'sms', name: 'Sandbox SMS', provider: 'sandbox' });
+  return createAs(system, key, '/api/v1/templates', {
+    name: 'hello',
+    channel: 'sms',
+    body: 'Hi {{ contact.name }}',
+  });
+}
+
+/** The `n` of a query counting rows (`SELECT count(*)::int AS n …`). */
+export async function countOf(db: Client, sql: string, values: unknown[] = []): Promise<number> {
+  const rows = await db.query<{ n: number }>(sql, values);
+  return rows.rows[0]!.n;
 }

@@ -12,7 +12,14 @@ import { eventually } from '@cms/testing';
 import { Client } from 'pg';
 
 import { System } from '../src';
-import { percentile, requestPartitionCount, requestPartitionOf } from '../src/hostile';
+import {
+  countOf,
+  createAs,
+  percentile,
+  requestPartitionCount,
+  requestPartitionOf,
+  sandboxSmsAs,
+} from '../src/hostile';
 
 /**
  * Issue 28, item 6 (extensions §6): workspace A has thousands of runs whose timers all fall due in the
@@ -48,23 +55,6 @@ let b: { workspaceId: number; key: string };
 
 function call<T = unknown>(key: string, method: string, path: string, body?: unknown) {
   return system.call<T>(method, path, { key, ...(body === undefined ? {} : { body }) });
-}
-
-async function create(key: string, path: string, body: Record<string, unknown>): Promise<number> {
-  const answer = await call<{ data: { id: number } }>(key, 'POST', path, body);
-  if (answer.status !== 201)
-    throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data.id;
-}
-
-async function sandboxSms(key: string): Promise<number> {
-  await create(key, '/api/v1/channels', { type: 'sms', name: 'Sandbox SMS', provider: 'sandbox' });
-  return create(key, '/api/v1/templates', { name: 'hello', channel: 'sms', body: 'Hi {{ contact.name }}' });
-}
-
-async function count(sql: string, values: unknown[] = []): Promise<number> {
-  const rows = await db.query<{ n: number }>(sql, values);
-  return rows.rows[0]!.n;
 }
 
 /**
@@ -165,7 +155,9 @@ async function bEventToQueued(seq: number): Promise<number> {
   await eventually(
     `B's message ${seq}`,
     async () =>
-      (await count(`SELECT count(*)::int AS n FROM ${messaging}.messages WHERE id = $1`, [messageId])) === 1,
+      (await countOf(db, `SELECT count(*)::int AS n FROM ${messaging}.messages WHERE id = $1`, [
+        messageId,
+      ])) === 1,
     60_000,
     5,
   );
@@ -182,9 +174,9 @@ beforeAll(async () => {
   await db.connect();
   automations = system.schema('automations');
   messaging = system.schema('messaging');
-  const aTemplate = await sandboxSms(a.key);
-  const bTemplate = await sandboxSms(b.key);
-  await create(a.key, '/api/v1/workflows', {
+  const aTemplate = await sandboxSmsAs(system, a.key);
+  const bTemplate = await sandboxSmsAs(system, b.key);
+  await createAs(system, a.key, '/api/v1/workflows', {
     name: 'Flood',
     trigger: { event: 'flood' },
     steps: [
@@ -193,7 +185,7 @@ beforeAll(async () => {
     ],
   });
   // Twenty steps a run runs at once: nineteen branches on the event, then a message.
-  await create(a.key, '/api/v1/workflows', {
+  await createAs(system, a.key, '/api/v1/workflows', {
     name: 'Burst',
     trigger: { event: 'burst' },
     steps: [
@@ -205,7 +197,7 @@ beforeAll(async () => {
       { id: 'b19', type: 'send', route: [{ channel: 'sms', template_id: aTemplate }] },
     ],
   });
-  await create(b.key, '/api/v1/workflows', {
+  await createAs(system, b.key, '/api/v1/workflows', {
     name: 'Welcome',
     trigger: { event: 'signup' },
     steps: [{ id: 'hello', type: 'send', route: [{ channel: 'sms', template_id: bTemplate }] }],
@@ -213,7 +205,7 @@ beforeAll(async () => {
   await publishEvents('flood', 0, FLOOD);
   await eventually(
     `A's ${FLOOD} runs waiting`,
-    async () => (await count(`SELECT count(*)::int AS n FROM ${automations}.run_timers`)) === FLOOD,
+    async () => (await countOf(db, `SELECT count(*)::int AS n FROM ${automations}.run_timers`)) === FLOOD,
     180_000,
     200,
   );
@@ -251,11 +243,11 @@ describe(`workspace A's ${FLOOD} timers fall due in the same second while B's ev
       // The timer worker finds them at its next look (a commit signal, or its safety poll at the latest).
       await eventually(
         "A's timers firing",
-        async () => (await count(`SELECT count(*)::int AS n FROM ${automations}.run_timers`)) < FLOOD,
+        async () => (await countOf(db, `SELECT count(*)::int AS n FROM ${automations}.run_timers`)) < FLOOD,
         30_000,
         20,
       );
-      const before = await count(completed, [a.workspaceId]);
+      const before = await countOf(db, completed, [a.workspaceId]);
       for (let seq = 0; seq < SAMPLES; seq += 1) flooded.push(await bEventToQueued(1000 + seq));
       // B's events were timed while A's runs were being moved.
       expect(before).toBeLessThan(FLOOD);
@@ -264,7 +256,7 @@ describe(`workspace A's ${FLOOD} timers fall due in the same second while B's ev
       await watcher.end();
     }
     expect(drainedAt).toBeDefined();
-    expect(await count(`SELECT count(*)::int AS n FROM ${automations}.run_timers`)).toBe(0);
+    expect(await countOf(db, `SELECT count(*)::int AS n FROM ${automations}.run_timers`)).toBe(0);
     const drainMs = drainedAt! - dueAt;
     const calmP99 = percentile(calm, 0.99);
     const floodP99 = percentile(flooded, 0.99);
@@ -284,7 +276,7 @@ describe(`workspace A's ${FLOOD} timers fall due in the same second while B's ev
     const publishing = publishEvents('burst', FLOOD, BURST, 100, 100);
     await eventually(
       "A's burst starting runs",
-      async () => (await count(ended, [a.workspaceId])) > 0,
+      async () => (await countOf(db, ended, [a.workspaceId])) > 0,
       30_000,
       20,
     );
@@ -292,7 +284,7 @@ describe(`workspace A's ${FLOOD} timers fall due in the same second while B's ev
     await publishing;
     await eventually(
       `A's ${BURST} burst runs`,
-      async () => (await count(ended, [a.workspaceId])) === BURST,
+      async () => (await countOf(db, ended, [a.workspaceId])) === BURST,
       240_000,
       200,
     );

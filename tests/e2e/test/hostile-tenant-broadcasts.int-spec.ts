@@ -10,7 +10,14 @@ import { eventually } from '@cms/testing';
 import { Client } from 'pg';
 
 import { System } from '../src';
-import { percentile, requestPartitionCount, requestPartitionOf } from '../src/hostile';
+import {
+  countOf,
+  createAs,
+  percentile,
+  requestPartitionCount,
+  requestPartitionOf,
+  sandboxSmsAs,
+} from '../src/hostile';
 
 /**
  * Issue 29, item 6 (extensions §6, §13 "pacing is fair"): workspace A sends a notification to an
@@ -42,23 +49,6 @@ let bTemplate: number;
 
 function call<T = unknown>(key: string, method: string, path: string, body?: unknown) {
   return system.call<T>(method, path, { key, ...(body === undefined ? {} : { body }) });
-}
-
-async function create(key: string, path: string, body: Record<string, unknown>): Promise<number> {
-  const answer = await call<{ data: { id: number } }>(key, 'POST', path, body);
-  if (answer.status !== 201)
-    throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body.data.id;
-}
-
-async function sandboxSms(key: string): Promise<number> {
-  await create(key, '/api/v1/channels', { type: 'sms', name: 'Sandbox SMS', provider: 'sandbox' });
-  return create(key, '/api/v1/templates', { name: 'hello', channel: 'sms', body: 'Hi {{ contact.name }}' });
-}
-
-async function count(sql: string, values: unknown[] = []): Promise<number> {
-  const rows = await db.query<{ n: number }>(sql, values);
-  return rows.rows[0]!.n;
 }
 
 /** A's contacts as the contacts service publishes them, each with consent to marketing by sms. */
@@ -155,8 +145,8 @@ beforeAll(async () => {
   await db.connect();
   messaging = system.schema('messaging');
   broadcasts = system.schema('broadcasts');
-  const aTemplate = await sandboxSms(a.key);
-  bTemplate = await sandboxSms(b.key);
+  const aTemplate = await sandboxSmsAs(system, a.key);
+  bTemplate = await sandboxSmsAs(system, b.key);
   bContact = (
     await call<{ data: { id: number } }>(b.key, 'POST', '/api/v1/contacts/upsert', {
       name: 'Bea',
@@ -164,7 +154,7 @@ beforeAll(async () => {
     })
   ).body.data.id;
   await publishMembers();
-  const audience = await create(a.key, '/api/v1/audiences', {
+  const audience = await createAs(system, a.key, '/api/v1/audiences', {
     name: 'Spring list',
     filter_criteria: [{ field: 'data.list', operator: 'eq', value: 'spring' }],
   });
@@ -177,7 +167,7 @@ beforeAll(async () => {
     120_000,
     500,
   );
-  notification = await create(a.key, '/api/v1/notifications', {
+  notification = await createAs(system, a.key, '/api/v1/notifications', {
     name: 'Spring sale',
     template_id: aTemplate,
     target_group_id: audience,
@@ -207,13 +197,14 @@ describe(`workspace A sends a notification to ${MEMBERS} members while B sends t
     const made = `SELECT count(*)::int AS n FROM ${messaging}.messages WHERE workspace_id = $1 AND campaign_id = $2`;
     await eventually(
       "A's send making messages",
-      async () => (await count(made, [a.workspaceId, sendId])) > 0,
+      async () => (await countOf(db, made, [a.workspaceId, sendId])) > 0,
       60_000,
       20,
     );
     for (let seq = 0; seq < SAMPLES; seq += 1) await bRequestToSent(flooded);
     // B was timed while A's send was still making or sending its messages.
-    const statusWhileTimed = await count(
+    const statusWhileTimed = await countOf(
+      db,
       `SELECT (status <> 'completed')::int AS n FROM ${broadcasts}.sends WHERE id = $1`,
       [sendId],
     );
@@ -232,9 +223,10 @@ describe(`workspace A sends a notification to ${MEMBERS} members while B sends t
     );
     const drainMs = Date.now() - startedAt;
     // Every member once: as many messages as members, each to another contact.
-    expect(await count(made, [a.workspaceId, sendId])).toBe(MEMBERS);
+    expect(await countOf(db, made, [a.workspaceId, sendId])).toBe(MEMBERS);
     expect(
-      await count(
+      await countOf(
+        db,
         `SELECT count(DISTINCT contact_id)::int AS n FROM ${messaging}.messages WHERE workspace_id = $1 AND campaign_id = $2`,
         [a.workspaceId, sendId],
       ),
