@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 
 import type { Client } from 'pg';
 
-import { createKafka } from '@cms/kafka';
+import { CONSENT_CHANNELS, createEnvelope, LINK_CHANNELS, type ContactSnapshotV1 } from '@cms/contracts';
+import { createKafka, envelopeRecord } from '@cms/kafka';
 import { Partitioners, type PartitionMetadata } from 'kafkajs';
 
 import { ADMIN_TOKEN, type Answer, type System } from './system';
@@ -166,4 +167,77 @@ export async function sandboxSmsAs(system: System, key: string): Promise<number>
 export async function countOf(db: Client, sql: string, values: unknown[] = []): Promise<number> {
   const rows = await db.query<{ n: number }>(sql, values);
   return rows.rows[0]!.n;
+}
+
+/** A contact as the contacts service's snapshot says it: no consent and no linked channel unless `fields` say. */
+export function contactSnapshot(
+  contactId: number,
+  phone: string,
+  now: string,
+  fields: Partial<ContactSnapshotV1> = {},
+): ContactSnapshotV1 {
+  return {
+    contact_id: contactId,
+    name: 'Flood',
+    phone,
+    email: null,
+    external_id: null,
+    source: null,
+    data: {},
+    marketing_consent: Object.fromEntries(
+      CONSENT_CHANNELS.map((channel) => [channel, null]),
+    ) as ContactSnapshotV1['marketing_consent'],
+    tag_ids: [],
+    channels: Object.fromEntries(
+      LINK_CHANNELS.map((channel) => [channel, null]),
+    ) as ContactSnapshotV1['channels'],
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
+
+/** A fact of cms.contacts.v1 as a test publishes it in the contacts service's place. */
+export interface ContactFact {
+  type: string;
+  subject: string;
+  data: object;
+}
+
+/**
+ * Facts of a workspace published on cms.contacts.v1 as the contacts service's relay publishes them
+ * (the API's per-workspace budget would take minutes to make as many): `factsOf(index, now)` for
+ * `count` indexes from `first`, `perBatch` indexes a produce request, `gapMs` after each.
+ */
+export async function publishContactFacts(
+  system: System,
+  workspaceId: number,
+  range: { first: number; count: number; perBatch?: number; gapMs?: number },
+  factsOf: (index: number, now: string) => ContactFact[],
+): Promise<void> {
+  const { first, count, perBatch = 1000, gapMs = 0 } = range;
+  const producer = createKafka({
+    brokers: system.stack.kafkaBrokers,
+    clientId: 'e2e-contact-facts',
+  }).producer();
+  await producer.connect();
+  try {
+    for (let start = first; start < first + count; start += perBatch) {
+      const now = new Date().toISOString();
+      const messages = [];
+      for (let index = start; index < Math.min(first + count, start + perBatch); index += 1) {
+        for (const fact of factsOf(index, now)) {
+          const { key, value, headers } = envelopeRecord(
+            system.topics.contacts,
+            createEnvelope({ ...fact, source: 'contacts', workspaceid: String(workspaceId) }),
+          );
+          messages.push({ key, value, headers });
+        }
+      }
+      await producer.send({ topic: system.topics.contacts, messages });
+      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+  } finally {
+    await producer.disconnect();
+  }
 }

@@ -1,21 +1,14 @@
-import {
-  CONSENT_CHANNELS,
-  CONTACT_FACT_TYPES,
-  createEnvelope,
-  EVENT_FACT_TYPES,
-  LINK_CHANNELS,
-  type ContactSnapshotV1,
-  type EventRecordedV1,
-} from '@cms/contracts';
-import { createKafka, envelopeRecord } from '@cms/kafka';
+import { CONTACT_FACT_TYPES, EVENT_FACT_TYPES, type EventRecordedV1 } from '@cms/contracts';
 import { eventually } from '@cms/testing';
 import { Client } from 'pg';
 
 import { System } from '../src';
 import {
+  contactSnapshot,
   countOf,
   createAs,
   percentile,
+  publishContactFacts,
   requestPartitionCount,
   requestPartitionOf,
   sandboxSmsAs,
@@ -61,73 +54,34 @@ function call<T = unknown>(key: string, method: string, path: string, body?: unk
  * A's contacts and events (named `name`) as the contacts service publishes them: `count` of them from
  * `first`, `perBatch` in one produce request, `gapMs` after each.
  */
-async function publishEvents(
+function publishEvents(
   name: string,
   first: number,
   count: number,
   perBatch = 1000,
   gapMs = 0,
 ): Promise<void> {
-  const producer = createKafka({ brokers: system.stack.kafkaBrokers, clientId: 'e2e-flood' }).producer();
-  await producer.connect();
-  try {
-    for (let start = first; start < first + count; start += perBatch) {
-      const now = new Date().toISOString();
-      const records = [];
-      for (let index = start; index < Math.min(first + count, start + perBatch); index += 1) {
-        const contactId = FIRST_ID + index;
-        const snapshot: ContactSnapshotV1 = {
-          contact_id: contactId,
-          name: 'Flood',
-          phone: `+1415${String(5_000_000 + index).padStart(7, '0')}`,
-          email: null,
-          external_id: null,
-          source: null,
-          data: {},
-          marketing_consent: Object.fromEntries(
-            CONSENT_CHANNELS.map((c) => [c, null]),
-          ) as ContactSnapshotV1['marketing_consent'],
-          tag_ids: [],
-          channels: Object.fromEntries(LINK_CHANNELS.map((c) => [c, null])) as ContactSnapshotV1['channels'],
-          created_at: now,
-          updated_at: now,
-        };
-        const event: EventRecordedV1 = {
-          event_id: FIRST_ID + index,
-          name,
-          contact_id: contactId,
-          data: { n: index },
-          occurred_at: now,
-          received_at: now,
-          idempotency_key: null,
-        };
-        for (const [type, data] of [
-          [CONTACT_FACT_TYPES.created, snapshot],
-          [EVENT_FACT_TYPES.recorded, event],
-        ] as const) {
-          records.push(
-            envelopeRecord(
-              system.topics.contacts,
-              createEnvelope({
-                type,
-                source: 'contacts',
-                workspaceid: String(a.workspaceId),
-                subject: String(contactId),
-                data,
-              }),
-            ),
-          );
-        }
-      }
-      await producer.send({
-        topic: system.topics.contacts,
-        messages: records.map(({ key, value, headers }) => ({ key, value, headers })),
-      });
-      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
-    }
-  } finally {
-    await producer.disconnect();
-  }
+  return publishContactFacts(system, a.workspaceId, { first, count, perBatch, gapMs }, (index, now) => {
+    const contactId = FIRST_ID + index;
+    const event: EventRecordedV1 = {
+      event_id: FIRST_ID + index,
+      name,
+      contact_id: contactId,
+      data: { n: index },
+      occurred_at: now,
+      received_at: now,
+      idempotency_key: null,
+    };
+    const phone = `+1415${String(5_000_000 + index).padStart(7, '0')}`;
+    return [
+      {
+        type: CONTACT_FACT_TYPES.created,
+        subject: String(contactId),
+        data: contactSnapshot(contactId, phone, now),
+      },
+      { type: EVENT_FACT_TYPES.recorded, subject: String(contactId), data: event },
+    ];
+  });
 }
 
 /** B records an event that starts its one-step workflow: the ms until that run's message is queued. */

@@ -1,19 +1,14 @@
-import {
-  CONSENT_CHANNELS,
-  CONTACT_FACT_TYPES,
-  createEnvelope,
-  LINK_CHANNELS,
-  type ContactSnapshotV1,
-} from '@cms/contracts';
-import { createKafka, envelopeRecord } from '@cms/kafka';
+import { CONTACT_FACT_TYPES } from '@cms/contracts';
 import { eventually } from '@cms/testing';
 import { Client } from 'pg';
 
 import { System } from '../src';
 import {
+  contactSnapshot,
   countOf,
   createAs,
   percentile,
+  publishContactFacts,
   requestPartitionCount,
   requestPartitionOf,
   sandboxSmsAs,
@@ -52,52 +47,16 @@ function call<T = unknown>(key: string, method: string, path: string, body?: unk
 }
 
 /** A's contacts as the contacts service publishes them, each with consent to marketing by sms. */
-async function publishMembers(): Promise<void> {
-  const producer = createKafka({ brokers: system.stack.kafkaBrokers, clientId: 'e2e-members' }).producer();
-  await producer.connect();
-  try {
-    for (let start = 0; start < MEMBERS; start += 1000) {
-      const now = new Date().toISOString();
-      const records = [];
-      for (let index = start; index < Math.min(MEMBERS, start + 1000); index += 1) {
-        const contactId = FIRST_ID + index;
-        const snapshot: ContactSnapshotV1 = {
-          contact_id: contactId,
-          name: 'Member',
-          phone: `+1415${String(6_000_000 + index).padStart(7, '0')}`,
-          email: null,
-          external_id: null,
-          source: null,
-          data: { list: 'spring' },
-          marketing_consent: Object.fromEntries(
-            CONSENT_CHANNELS.map((channel) => [channel, channel === 'sms' ? true : null]),
-          ) as ContactSnapshotV1['marketing_consent'],
-          tag_ids: [],
-          channels: Object.fromEntries(LINK_CHANNELS.map((c) => [c, null])) as ContactSnapshotV1['channels'],
-          created_at: now,
-          updated_at: now,
-        };
-        records.push(
-          envelopeRecord(
-            system.topics.contacts,
-            createEnvelope({
-              type: CONTACT_FACT_TYPES.created,
-              source: 'contacts',
-              workspaceid: String(a.workspaceId),
-              subject: String(contactId),
-              data: snapshot,
-            }),
-          ),
-        );
-      }
-      await producer.send({
-        topic: system.topics.contacts,
-        messages: records.map(({ key, value, headers }) => ({ key, value, headers })),
-      });
-    }
-  } finally {
-    await producer.disconnect();
-  }
+function publishMembers(): Promise<void> {
+  return publishContactFacts(system, a.workspaceId, { first: 0, count: MEMBERS }, (index, now) => {
+    const contactId = FIRST_ID + index;
+    const snapshot = contactSnapshot(contactId, `+1415${String(6_000_000 + index).padStart(7, '0')}`, now, {
+      name: 'Member',
+      data: { list: 'spring' },
+    });
+    snapshot.marketing_consent.sms = true;
+    return [{ type: CONTACT_FACT_TYPES.created, subject: String(contactId), data: snapshot }];
+  });
 }
 
 /** B's timings: request → sent, and its legs (request → message made, made → sent). */
