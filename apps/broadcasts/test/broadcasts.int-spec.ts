@@ -472,6 +472,16 @@ describe('sends', () => {
       expect(await sendResource(ws, missing)).toMatchObject({ status: 'failed', audience_size: 0 });
       expect(await sendResource(ws, empty)).toMatchObject({ status: 'completed', audience_size: 0 });
     });
+    // Each change of status is a fact of the topic.
+    const statuses = (sendId: number): unknown[] =>
+      harness
+        .recordsOn(harness.topics.broadcasts)
+        .filter(
+          (record) =>
+            record.type === BROADCASTS_FACT_TYPES.sendStatusChanged && record.subject === String(sendId),
+        )
+        .map((record) => record.data['status']);
+    await holds(() => expect([statuses(missing), statuses(empty)]).toEqual([['failed'], ['completed']]));
     // Newest first.
     expect(await idsOf(`/internal/v1/notifications/${id}/sends`, ws)).toEqual([empty, missing]);
   });

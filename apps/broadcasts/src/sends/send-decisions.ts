@@ -164,14 +164,15 @@ export class SendDecisions {
     if (!send || send.audienceSize !== null) return;
     const at = decision.atDate;
     const counted = { audienceSize: size, deduplicated };
-    let status = send.status;
-    if (!FINISHED.has(send.status)) {
+    const before = send.status;
+    let status = before;
+    if (!FINISHED.has(before)) {
       if (!found) status = 'failed';
       else if (size - deduplicated === 0) status = 'completed';
       else if (send.status !== 'paused') status = 'sending';
     }
     await store.setStatus(send, status, at, counted);
-    if (status !== send.status || status === 'sending' || status === 'paused') {
+    if (status !== before) {
       decision.fact(BROADCASTS_FACT_TYPES.sendStatusChanged, String(id), sendFact(send, decision.at));
     }
     if (status === 'sending' || status === 'paused') await this.startFanout(decision, store, send);

@@ -1,6 +1,6 @@
 import type { NotificationSendStatus } from '@cms/contracts';
 import { upsertEntities } from '@cms/persistence';
-import { In, type EntityManager } from 'typeorm';
+import { In, Not, type EntityManager } from 'typeorm';
 
 import { SendCountsEntity, SendEntity, SendFanoutEntity } from './send.entity';
 
@@ -60,7 +60,7 @@ export class SendStore {
 
   unfinishedOfNotification(notificationId: number): Promise<SendEntity[]> {
     return this.manager.getRepository(SendEntity).find({
-      where: { notificationId, status: In(['queued', 'preparing', 'sending', 'paused']) },
+      where: { notificationId, status: Not(In([...FINISHED])) },
       order: { id: 'ASC' },
     });
   }
