@@ -1,9 +1,26 @@
-import { AUTOMATIONS_RECORD_TYPES, OUTCOME_RECORD_TYPES, RUN_RECORD_TYPES } from '@cms/contracts';
+import {
+  AUTOMATIONS_RECORD_TYPES,
+  BOT_RECORD_TYPES,
+  OUTCOME_RECORD_TYPES,
+  RUN_RECORD_TYPES,
+} from '@cms/contracts';
 import type { ServiceDefinition } from '@cms/service-kit';
 
 import { AutomationsInit1795838825093 } from '../migrations/1795838825093-automations-init.migration';
 import { AutomationsRuns1795900000000 } from '../migrations/1795900000000-automations-runs.migration';
+import { AutomationsBots1796000000000 } from '../migrations/1796000000000-automations-bots.migration';
 import { AutomationsRequestsConsumer } from './automations-requests.consumer';
+import {
+  BotAudienceWalkEntity,
+  BotConversationEntity,
+  BotEntity,
+  BotModelCallEntity,
+  BotTimerEntity,
+  ConversationIdCounterEntity,
+} from './bots/bot.entity';
+import { AudienceWalkWorker } from './bots/audience-walk.worker';
+import { BotTimerWorker } from './bots/bot-timer.worker';
+import { ModelAnswerWorker } from './bots/model-answer.worker';
 import { CONTACT_VIEW, CONTACT_VIEW_CONSUMER } from './contacts/contact-view';
 import { ContactEntity } from './contacts/contact.entity';
 import { MESSAGE_FACT_RECORD_TYPES, MessageFactsChunk, MessageFactsModule } from './messages/message-facts';
@@ -17,6 +34,7 @@ import {
 } from './runs/run.entity';
 import { RunInputsChunk } from './runs/run-inputs.chunk';
 import { RunTimerWorker } from './runs/run-timer.worker';
+import { BotsModule } from './bots/bots.module';
 import { RunsModule } from './runs/runs.module';
 import { WorkflowsModule } from './workflows/workflows.module';
 import { WorkflowEntity, WorkflowVersionEntity } from './workflows/workflow.entity';
@@ -33,10 +51,14 @@ export const PROJECTION_ENTITIES = [
   RunIdCounterEntity,
   OutcomeEntity,
   ContactEntity,
+  BotEntity,
+  BotConversationEntity,
+  ConversationIdCounterEntity,
 ];
 
 /**
- * The automations service: workflows decided from the requests topic, and their runs, moved by the
+ * The automations service: workflows and bots decided from the requests topic, and their runs and
+ * conversations, moved by the
  * inputs it appends to that topic itself (events and message facts it reads, timers that fall due),
  * so that one ordered log decides every run live and on replay.
  */
@@ -48,11 +70,12 @@ export const AUTOMATIONS_SERVICE: ServiceDefinition<AutomationsConfig> = {
   loadConfig,
   projection: PROJECTION_ENTITIES,
   // Timers: a rebuild keeps them, a blue/green switch carries them over.
-  jobs: [RunTimerEntity],
-  migrations: [AutomationsInit1795838825093, AutomationsRuns1795900000000],
+  jobs: [RunTimerEntity, BotTimerEntity, BotModelCallEntity, BotAudienceWalkEntity],
+  migrations: [AutomationsInit1795838825093, AutomationsRuns1795900000000, AutomationsBots1796000000000],
   recordTypes: () => [
     ...AUTOMATIONS_RECORD_TYPES,
     ...RUN_RECORD_TYPES,
+    ...BOT_RECORD_TYPES,
     ...OUTCOME_RECORD_TYPES,
     ...CONTACT_VIEW.recordTypes,
     ...MESSAGE_FACT_RECORD_TYPES,
@@ -87,7 +110,12 @@ export const AUTOMATIONS_SERVICE: ServiceDefinition<AutomationsConfig> = {
       gatherFetch: true,
     },
   ],
-  modules: () => [CONTACT_VIEW_CONSUMER.module, MessageFactsModule, RunsModule, WorkflowsModule],
+  modules: () => [CONTACT_VIEW_CONSUMER.module, MessageFactsModule, BotsModule, RunsModule, WorkflowsModule],
   controllers: [AutomationsRequestsConsumer],
-  workers: [{ component: 'timer-worker', worker: RunTimerWorker }],
+  workers: [
+    { component: 'timer-worker', worker: RunTimerWorker },
+    { component: 'bot-timer-worker', worker: BotTimerWorker },
+    { component: 'audience-worker', worker: AudienceWalkWorker },
+    { component: 'model-worker', worker: ModelAnswerWorker },
+  ],
 };

@@ -1,5 +1,6 @@
 import {
   AUTOMATIONS_REQUEST_TYPES,
+  BOT_REQUEST_TYPES,
   MESSAGING_REQUEST_TYPES,
   OUTCOME_TYPES,
   requestEnvelope,
@@ -7,12 +8,12 @@ import {
 } from '@cms/contracts';
 import { commitSignalChannel } from '@cms/kafka';
 import { ServiceHarness, type ServiceProcess } from '@cms/service-kit/testing';
-import { eventually } from '@cms/testing';
+import { eventually, startFakeChatCompletions, type FakeChatCompletions } from '@cms/testing';
 
 import { AUTOMATIONS_SERVICE } from '../src/automations.service';
 import type { AutomationsConfig } from '../src/config';
 import { RUN_TIMERS_SIGNAL } from '../src/runs/run-book';
-import { contactCreated, eventRecorded } from './run-facts';
+import { contactCreated, eventRecorded, inboundMessage } from './run-facts';
 
 const WORKSPACE = 1;
 const WORKFLOWS = 2000;
@@ -196,4 +197,116 @@ describe('automations killed with SIGKILL while run timers fire', () => {
     expect([...sends.values()].every((ids) => ids.size === 1)).toBe(true);
     expect(await harness.db.query('SELECT id FROM run_timers')).toEqual([]);
   }, 240_000);
+});
+
+const CONVERSATIONS = 120;
+
+/**
+ * The service killed with SIGKILL while AI bots wait for a slow model: after the restart every inbound
+ * message is answered once (one send per conversation, whatever was asked again), none lost; a call
+ * the dead worker held is asked again once its lease runs out.
+ */
+describe('automations killed with SIGKILL while AI bots wait for the model', () => {
+  let harness: ServiceHarness<AutomationsConfig>;
+  let running: ServiceProcess | undefined;
+  let model: FakeChatCompletions;
+
+  beforeAll(async () => {
+    model = await startFakeChatCompletions({ apiKey: 'sk-crash', models: ['crash-model'] });
+    model.delay(100);
+    harness = await ServiceHarness.start({
+      definition: AUTOMATIONS_SERVICE,
+      prefix: 'autob',
+      read: ['requests'],
+      env: {
+        KAFKA_SESSION_TIMEOUT_MS: '6000',
+        AI_BASE_URL: model.baseUrl,
+        AI_API_KEY: 'sk-crash',
+        AI_MODEL: 'crash-model',
+        BOT_MODEL_CONCURRENCY: '4',
+        BOT_MODEL_LEASE_MS: '3000',
+      },
+    });
+    running = await harness.spawnService();
+  }, 120_000);
+
+  afterAll(async () => {
+    await running?.kill();
+    await harness?.stop();
+    await model?.close();
+  });
+
+  /** The bot's message.send.requested envelope ids, by conversation. */
+  function answersByConversation(): Map<number, Set<string>> {
+    const answers = new Map<number, Set<string>>();
+    for (const record of harness.recordsOn(harness.topics.requests)) {
+      if (record.type !== MESSAGING_REQUEST_TYPES.messageSend) continue;
+      const conversation = (record.data['bot'] as { conversation_id: number }).conversation_id;
+      answers.set(conversation, (answers.get(conversation) ?? new Set()).add(record.id));
+    }
+    return answers;
+  }
+
+  it('answers every inbound message once across the kill', async () => {
+    await harness.produce(
+      requestEnvelope(
+        BOT_REQUEST_TYPES.create,
+        {
+          bot_id: 1,
+          name: 'Helper',
+          description: null,
+          mode: 'ai',
+          trigger_type: 'any_message',
+          trigger_value: null,
+          target_group_id: null,
+          ai_instructions: 'Answer briefly.',
+          ai_temperature: null,
+          ai_max_tokens: null,
+          flow_definition: null,
+          settings: {},
+          enabled: true,
+        },
+        { source: 'gateway', workspaceid: String(WORKSPACE) },
+      ),
+    );
+    await harness.publish(
+      harness.topics.contacts,
+      Array.from({ length: CONVERSATIONS }, (_, index) => contactCreated(WORKSPACE, index + 1)),
+    );
+    await harness.publish(
+      harness.topics.messaging,
+      Array.from({ length: CONVERSATIONS }, (_, index) =>
+        inboundMessage(WORKSPACE, { contactId: index + 1, channelId: 1, text: `question ${index + 1}` }),
+      ),
+    );
+    await eventually('some answers', async () => answersByConversation().size >= 10, 60_000, 5);
+    await running!.kill();
+    running = undefined;
+    expect(answersByConversation().size).toBeLessThan(CONVERSATIONS);
+
+    running = await harness.spawnService();
+    const answers = await eventually(
+      'an answer in every conversation',
+      async () => {
+        const rows: Array<{ count: string }> = await harness.db.query(
+          "SELECT count(*) FROM bot_conversations WHERE jsonb_array_length(messages) = 2 AND awaiting = '[]'::jsonb",
+        );
+        return Number(rows[0]!.count) === CONVERSATIONS ? answersByConversation() : undefined;
+      },
+      120_000,
+      20,
+    );
+    await eventually(
+      'every answer relayed',
+      async () => (answersByConversation().size === CONVERSATIONS ? true : undefined),
+      30_000,
+    );
+    expect([...answersByConversation().values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(answers.size).toBeLessThanOrEqual(CONVERSATIONS);
+    const texts: Array<{ text: string; answer: string }> = await harness.db.query(
+      "SELECT messages->0->>'text' AS text, messages->1->>'text' AS answer FROM bot_conversations",
+    );
+    expect(texts.every((row) => row.answer === `You said: ${row.text}`)).toBe(true);
+    expect(await harness.db.query('SELECT inbound_message_id FROM bot_model_calls')).toEqual([]);
+  }, 300_000);
 });

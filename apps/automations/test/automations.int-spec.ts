@@ -1,11 +1,14 @@
 import {
   AUTOMATIONS_FACT_TYPES,
   AUTOMATIONS_REQUEST_TYPES,
+  BOT_REQUEST_TYPES,
+  CONTACT_REQUEST_TYPES,
   messageIdOfRecord,
   MESSAGING_REQUEST_TYPES,
   OUTCOME_TYPES,
   requestEnvelope,
   RUN_FACT_TYPES,
+  TAG_REQUEST_TYPES,
   type Envelope,
   type RequestAcceptedV1,
   type RequestPayloads,
@@ -18,13 +21,15 @@ import { DataSource } from 'typeorm';
 
 import { AUTOMATIONS_SERVICE } from '../src/automations.service';
 import type { AutomationsConfig } from '../src/config';
-import { contactCreated, eventRecorded, linkClicked, messageFact } from './run-facts';
+import { contactCreated, eventRecorded, inboundMessage, linkClicked, messageFact } from './run-facts';
 
 let harness: ServiceHarness<AutomationsConfig>;
 let service: RunningService;
 let lastWorkspace = 0;
 
-type AutomationsRequestType = (typeof AUTOMATIONS_REQUEST_TYPES)[keyof typeof AUTOMATIONS_REQUEST_TYPES];
+type AutomationsRequestType =
+  | (typeof AUTOMATIONS_REQUEST_TYPES)[keyof typeof AUTOMATIONS_REQUEST_TYPES]
+  | (typeof BOT_REQUEST_TYPES)[keyof typeof BOT_REQUEST_TYPES];
 
 beforeAll(async () => {
   harness = await ServiceHarness.start({
@@ -373,6 +378,226 @@ describe('runs', () => {
     ).toEqual([]);
     // The runs stay readable.
     expect((await read(`/internal/v1/workflow-runs/${String(after[1]!['id'])}`, ws)).status).toBe(200);
+  });
+});
+
+describe('bots', () => {
+  let lastBot = 1000;
+
+  function createBot(workspaceId: number, body: Record<string, unknown>): Promise<OutcomeEnvelope> {
+    return request(workspaceId, BOT_REQUEST_TYPES.create, {
+      bot_id: ++lastBot,
+      description: null,
+      trigger_value: null,
+      target_group_id: null,
+      ai_instructions: null,
+      ai_temperature: null,
+      ai_max_tokens: null,
+      flow_definition: null,
+      settings: {},
+      enabled: true,
+      ...body,
+    } as RequestPayloads['bot.create.requested']);
+  }
+
+  /** The bot's message.send.requested records, once there are `count`. */
+  function botSends(botId: number, count: number): Promise<Envelope<Record<string, unknown>>[]> {
+    return harness.waitFor(`${count} sends of bot ${botId}`, () => {
+      const sends = harness
+        .recordsOn(harness.topics.requests)
+        .filter(
+          (record) =>
+            record.type === MESSAGING_REQUEST_TYPES.messageSend &&
+            (record.data['bot'] as { id: number } | undefined)?.id === botId,
+        );
+      return sends.length >= count ? sends : undefined;
+    });
+  }
+
+  function conversationOf(botId: number, holds: (row: Record<string, unknown>) => boolean) {
+    return eventually(`a conversation of bot ${botId}`, async () => {
+      const rows: Array<Record<string, unknown>> = await harness.db.query(
+        'SELECT * FROM bot_conversations WHERE bot_id = $1 ORDER BY id DESC',
+        [botId],
+      );
+      return rows.find(holds);
+    });
+  }
+
+  it('refuses a bot §12 refuses (422 with pointers), a PATCH as it would leave the bot, and answers 404 across workspaces', async () => {
+    const ws = workspace();
+    const refused = await createBot(ws, { name: 'No steps', mode: 'flow', trigger_type: 'any_message' });
+    expect(refused.data.status).toBe(422);
+    expect(JSON.stringify(refused.data)).toContain('/data/attributes/flow_definition/steps');
+    const created = await createBot(ws, {
+      name: 'Asker',
+      mode: 'ai',
+      trigger_type: 'keyword',
+      trigger_value: 'help',
+      ai_instructions: 'Be kind.',
+    });
+    expect(created.data.status).toBe(201);
+    const botId = lastBot;
+    const patch = (workspaceId: number, changes: Record<string, unknown>) =>
+      request(workspaceId, BOT_REQUEST_TYPES.update, { bot_id: botId, changes });
+    const broken = await patch(ws, { name: 'Asker', mode: 'flow', trigger_type: 'keyword' });
+    expect(broken.data.status).toBe(422);
+    const renamed = await patch(ws, { name: 'Helper', mode: 'ai', trigger_type: 'keyword' });
+    expect(renamed.data).toMatchObject({ status: 200 });
+    expect((await read(`/internal/v1/bots/${botId}`, ws)).body).toMatchObject({
+      data: { id: botId, name: 'Helper', trigger_value: 'help', ai_instructions: 'Be kind.' },
+    });
+    expect(
+      (await patch(workspace(), { name: 'Mine', mode: 'ai', trigger_type: 'keyword' })).data.status,
+    ).toBe(404);
+    expect((await read(`/internal/v1/bots/${botId}`, workspace())).status).toBe(404);
+  });
+
+  it('starts a flow on its keyword, asks, stores a passing answer through contacts, tags, and completes', async () => {
+    const ws = workspace();
+    const contactId = 5001;
+    await harness.publish(harness.topics.contacts, [
+      contactCreated(ws, contactId, { data: { plan: 'pro' } }),
+    ]);
+    // The inbound message carries the contact as the view has it when the message is read.
+    await eventually('the contact in the view', async () =>
+      (await harness.db.query('SELECT 1 FROM contacts WHERE id = $1', [contactId])).length > 0
+        ? true
+        : undefined,
+    );
+    await createBot(ws, {
+      name: 'Catch-all',
+      mode: 'flow',
+      trigger_type: 'any_message',
+      flow_definition: { steps: [{ id: 'bye', type: 'end' }] },
+    });
+    const created = await createBot(ws, {
+      name: 'Sign-up',
+      mode: 'flow',
+      trigger_type: 'keyword',
+      trigger_value: 'join',
+      flow_definition: {
+        steps: [
+          {
+            id: 'ask',
+            type: 'question',
+            text: 'Email?',
+            save_as: 'data.email',
+            validate: 'email',
+            retry_text: 'An email, please.',
+          },
+          {
+            id: 'route',
+            type: 'branch',
+            on: 'data.plan',
+            cases: [{ equals: 'PRO', next: 'vip' }],
+            default: 'thanks',
+          },
+          { id: 'vip', type: 'tag', tag_id: 77 },
+          { id: 'thanks', type: 'message', text: 'Thanks!' },
+        ],
+      },
+    });
+    expect(created.data.status).toBe(201);
+    const botId = lastBot;
+    // The keyword bot wins over the catch-all (lower id), whatever the case and spaces.
+    await harness.publish(harness.topics.messaging, [
+      inboundMessage(ws, { contactId, channelId: 9, text: ' JOIN ' }),
+    ]);
+    const asking = await conversationOf(botId, (row) => row['current_step'] === 'ask');
+    expect(asking).toMatchObject({ status: 'active', channel_id: '9' });
+    await harness.publish(harness.topics.messaging, [
+      inboundMessage(ws, { contactId, channelId: 9, text: 'nope' }),
+    ]);
+    await harness.publish(harness.topics.messaging, [
+      inboundMessage(ws, { contactId, channelId: 9, text: 'ada@example.com' }),
+    ]);
+    const done = await conversationOf(botId, (row) => row['status'] === 'completed');
+    expect(done['end_reason']).toBe('completed');
+    const sends = await botSends(botId, 3);
+    expect(sends.map((send) => send.data['text'])).toEqual(['Email?', 'An email, please.', 'Thanks!']);
+    expect(sends[0]!.data).toMatchObject({
+      contact_id: contactId,
+      route: [{ channel_id: 9 }],
+      purpose: 'transactional',
+      bot: { id: botId, name: 'Sign-up', conversation_id: Number(done['id']) },
+    });
+    const requests = harness.recordsOn(harness.topics.requests);
+    expect(
+      requests.find(
+        (record) => record.type === CONTACT_REQUEST_TYPES.update && record.subject === String(contactId),
+      )?.data,
+    ).toEqual({ contact_id: contactId, data: { email: 'ada@example.com' } });
+    expect(
+      requests.find(
+        (record) => record.type === TAG_REQUEST_TYPES.attach && record.subject === String(contactId),
+      )?.data,
+    ).toEqual({ contact_id: contactId, tag_ids: [77] });
+  });
+
+  it('ends a conversation on an opt-out, and an AI bot without a model ends ai_unavailable', async () => {
+    const ws = workspace();
+    const contactId = 5002;
+    await harness.publish(harness.topics.contacts, [contactCreated(ws, contactId)]);
+    await createBot(ws, {
+      name: 'Quiz',
+      mode: 'flow',
+      trigger_type: 'keyword',
+      trigger_value: 'quiz',
+      flow_definition: { steps: [{ id: 'q', type: 'question', text: 'Ready?' }] },
+    });
+    const quizId = lastBot;
+    await harness.publish(harness.topics.messaging, [
+      inboundMessage(ws, { contactId, channelId: 3, text: 'quiz' }),
+    ]);
+    await conversationOf(quizId, (row) => row['status'] === 'active');
+    await harness.publish(harness.topics.messaging, [
+      inboundMessage(ws, { contactId, channelId: 3, text: 'STOP', keyword: 'opt_out' }),
+    ]);
+    expect(await conversationOf(quizId, (row) => row['status'] !== 'active')).toMatchObject({
+      status: 'completed',
+      end_reason: 'opted_out',
+    });
+    await createBot(ws, {
+      name: 'Model',
+      mode: 'ai',
+      trigger_type: 'any_message',
+      ai_instructions: 'Answer.',
+    });
+    const modelId = lastBot;
+    await harness.publish(harness.topics.messaging, [
+      inboundMessage(ws, { contactId, channelId: 3, text: 'hello' }),
+    ]);
+    expect(await conversationOf(modelId, (row) => row['status'] !== 'active')).toMatchObject({
+      status: 'failed',
+      end_reason: 'ai_unavailable',
+    });
+  });
+
+  it('starts an event bot on its channel, and a delete ends its active conversations bot_deleted', async () => {
+    const ws = workspace();
+    const contactId = 5003;
+    await harness.publish(harness.topics.contacts, [contactCreated(ws, contactId)]);
+    await createBot(ws, {
+      name: 'Welcome',
+      mode: 'flow',
+      trigger_type: 'event',
+      trigger_value: 'signed_up',
+      settings: { channel_id: 4 },
+      flow_definition: { steps: [{ id: 'q', type: 'question', text: 'Welcome! How did you hear of us?' }] },
+    });
+    const botId = lastBot;
+    await harness.publish(harness.topics.contacts, [eventRecorded(ws, contactId, 9101, 'signed_up')]);
+    expect(await conversationOf(botId, (row) => row['status'] === 'active')).toMatchObject({
+      channel_id: '4',
+    });
+    expect((await botSends(botId, 1))[0]!.data).toMatchObject({ text: 'Welcome! How did you hear of us?' });
+    const deleted = await request(ws, BOT_REQUEST_TYPES.delete, { bot_id: botId });
+    expect(deleted.data.status).toBe(204);
+    expect(await conversationOf(botId, () => true)).toMatchObject({
+      status: 'completed',
+      end_reason: 'bot_deleted',
+    });
   });
 });
 

@@ -147,3 +147,43 @@ export function linkClicked(
     },
   });
 }
+
+let lastInbound = 0;
+
+/** An inbound sms message, as messaging's message.received says: its text, and a keyword when it is one. */
+export function inboundMessage(
+  workspaceId: number,
+  message: { contactId: number; channelId: number; text: string; keyword?: 'opt_out' | 'opt_in' },
+): Envelope {
+  lastInbound += 1;
+  const id = `msg_${lastInbound.toString(16).padStart(32, 'a')}`;
+  return createEnvelope({
+    type: MESSAGING_FACT_TYPES.messageReceived,
+    source: 'messaging',
+    workspaceid: String(workspaceId),
+    subject: id,
+    data: {
+      id,
+      direction: 'inbound',
+      status: 'received',
+      channel: 'sms',
+      channel_id: message.channelId,
+      recipient: null,
+      template: null,
+      workflow: null,
+      campaign_id: null,
+      bot: null,
+      fallback_from: null,
+      failure: null,
+      suppression: null,
+      contact: { id: message.contactId, external_id: null, name: 'Ada', phone: '+14155550100', email: null },
+      sent_at: null,
+      delivered_at: null,
+      read_at: null,
+      failed_at: null,
+      body: message.text,
+      keyword: message.keyword ?? null,
+      at: new Date().toISOString(),
+    },
+  });
+}

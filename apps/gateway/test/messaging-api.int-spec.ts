@@ -33,10 +33,13 @@ const messaging = new FakeService([
       : undefined,
 ]);
 
-/** No workflow uses any template: a template's delete is asked of the automations service first. */
+/**
+ * No workflow or bot uses any template and no bot any channel: their deletes are asked of the
+ * automations service first.
+ */
 const automations = new FakeService([
   ({ target }) =>
-    /^\/internal\/v1\/templates\/\d+\/workflows$/.test(target)
+    /^\/internal\/v1\/(templates\/\d+\/(workflows|bots)|channels\/\d+\/bots)$/.test(target)
       ? { status: 200, body: { data: [] } }
       : undefined,
 ]);

@@ -19,6 +19,8 @@ import {
 import { AlertsModule } from './alerts/alerts.module';
 import { MessagingLinks1795700000000 } from '../migrations/1795700000000-messaging-links.migration';
 import { MessagingTestMessages1795900000000 } from '../migrations/1795900000000-messaging-test-messages.migration';
+import { MessagingBotMessages1796000000000 } from '../migrations/1796000000000-messaging-bot-messages.migration';
+import { MessagingInboundKeywords1796000000100 } from '../migrations/1796000000100-messaging-inbound-keywords.migration';
 import { MessagingBulkLane1795900000100 } from '../migrations/1795900000100-messaging-bulk-lane.migration';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { ChannelEntity, PushSubscriptionEntity } from './channels/channel.entity';
@@ -77,6 +79,8 @@ export const MESSAGING_SERVICE: ServiceDefinition<MessagingConfig> = {
     MessagingLinks1795700000000,
     MessagingTestMessages1795900000000,
     MessagingBulkLane1795900000100,
+    MessagingBotMessages1796000000000,
+    MessagingInboundKeywords1796000000100,
   ],
   // Its requests, and the contact facts its contact view is made of.
   recordTypes: () => [

@@ -1,5 +1,6 @@
 import {
   CONTACT_REQUEST_TYPES,
+  MESSAGING_FACT_TYPES,
   MESSAGING_REQUEST_TYPES,
   OUTCOME_TYPES,
   SUPPRESSION_FACT_TYPES,
@@ -478,11 +479,18 @@ describe('provider callbacks: verified for the gateway, decided from the log', (
       ]);
       await sleep(300);
       expect(consentRequests(workspaceId)).toHaveLength(1);
-      const { body } = await harness.get<{ data: unknown[] }>(
+      const { body } = await harness.get<{ data: Array<{ id: string }> }>(
         'messages?filter[direction]=inbound',
         workspaceId,
       );
       expect(body.data).toHaveLength(1);
+      // Twilio's opt-out is one for the consumers of message.received too (a bot never answers it).
+      const fact = await harness.kit.waitFor('message.received', () =>
+        fixture
+          .factsAbout(body.data[0]!.id)
+          .find((record) => record.type === MESSAGING_FACT_TYPES.messageReceived),
+      );
+      expect(fact.data).toMatchObject({ body: 'STOP', contact: { id: contactId }, keyword: 'opt_out' });
     });
 
     it('publishes suppression.added once for an address Twilio reports opted out twice', async () => {

@@ -88,6 +88,15 @@ describe('messages: rebuilding from the log', () => {
         purpose: 'marketing',
       }),
     );
+    // A bot's text: its `bot` and its text (in the route) are rebuilt with the message.
+    const bot = { id: 3, name: 'Concierge', conversation_id: 17 };
+    const botMessage = await fixture.sent(ws, {
+      contact_id: contacts[0]!.id,
+      route: [{ channel_id: sms }],
+      text: 'Table for {{ two }}, booked.',
+      bot,
+    });
+    ids.push(botMessage);
     // The silent recipient's wait runs out now rather than in thirty seconds.
     await fixture.untilStatus(ws, ids[1]!, 'sent');
     await harness.kit.db.query(
@@ -106,9 +115,12 @@ describe('messages: rebuilding from the log', () => {
       );
     });
     const live = await harness.kit.projectionRows();
-    // Six sent, three of them replaced (a timeout, an invalid recipient, no phone).
-    expect(live['messages']!.length).toBe(9);
+    // Seven sent, three of them replaced (a timeout, an invalid recipient, no phone).
+    expect(live['messages']!.length).toBe(10);
     expect(live['suppressions']!.length).toBe(1);
+    expect(
+      (live['messages'] as Array<Record<string, unknown>>).find((row) => row['id'] === botMessage),
+    ).toMatchObject({ bot, template_id: null, body: 'Table for {{ two }}, booked.', status: 'read' });
 
     const rebuilt = await harness.kit.rebuild();
     expect(await harness.kit.projectionRows(rebuilt)).toEqual(live);
@@ -201,6 +213,21 @@ describe('messages: rebuilding from the log', () => {
       ]),
     );
     expect(ofWorkspace(live, 'suppressions')).toHaveLength(2);
+    // Each inbound message keeps the keyword its text was for its channel (ALTO replaces nothing else).
+    expect(
+      ofWorkspace(live, 'messages')
+        .filter((row) => row['direction'] === 'inbound')
+        .map((row) => [row['body'], row['keyword']])
+        .sort(),
+    ).toEqual(
+      [
+        ['hello', null],
+        ['alto', 'opt_out'],
+        ['STOP', 'opt_out'],
+        ['yes', 'opt_in'],
+        ['hello again', null],
+      ].sort(),
+    );
     const rebuilt = await harness.kit.projectionRows(await harness.kit.rebuild());
     expect(rebuilt).toEqual(live);
     const contactOf = (rows: Record<string, unknown[]>, id: string) =>

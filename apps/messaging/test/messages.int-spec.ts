@@ -327,6 +327,81 @@ describe('messages: the lifecycle of a sandbox message', () => {
     });
   });
 
+  it("makes a bot's text message: no template, the text as written, `bot` on it and its facts; null on others", async () => {
+    const contactId = harness.id();
+    const { workspaceId, sms, smsTemplate } = await workspaceWith({
+      id: contactId,
+      name: 'B',
+      phone: '+15550006',
+    });
+    const bot = { id: 3, name: 'Concierge', conversation_id: 17 };
+    // Liquid in a text is no template: it goes out as written.
+    const text = 'Thanks {{ contact.name }}!\nYour table is booked: https://example.com/b/42';
+    // As the automations service appends a bot's answer, beside an API send, in one batch.
+    const botSend = harness.kit.envelope(MESSAGING_REQUEST_TYPES.messageSend, workspaceId, {
+      contact_id: contactId,
+      route: [{ channel_id: sms }],
+      purpose: 'transactional',
+      variables: {},
+      text,
+      bot,
+    });
+    const plainSend = harness.kit.envelope(MESSAGING_REQUEST_TYPES.messageSend, workspaceId, {
+      contact_id: contactId,
+      route: [{ channel: 'sms', template_id: smsTemplate }],
+    });
+    await harness.kit.produce(botSend, plainSend);
+    const [made, plainMade] = await Promise.all([
+      harness.kit.outcomeOf(botSend),
+      harness.kit.outcomeOf(plainSend),
+    ]);
+    expect(made.data).toMatchObject({
+      status: 202,
+      resource: { status: 'queued', template: null, bot, workflow: null, purpose: 'transactional' },
+    });
+    const idOf = (outcome: typeof made) =>
+      String((outcome.data as { resource?: { id: string } }).resource?.id);
+    const id = idOf(made);
+    const plainId = idOf(plainMade);
+
+    const delivered = await fixture.untilStatus(workspaceId, id, 'delivered');
+    expect(delivered).toMatchObject({
+      channel: 'sms',
+      channel_id: sms,
+      recipient: '+15550006',
+      template: null,
+      body: text,
+      bot,
+      workflow: null,
+      campaign_id: null,
+      links: [],
+    });
+    expect(delivered.history.map((entry) => entry.status)).toEqual(['queued', 'sent', 'delivered']);
+    await eventually('the delivered fact', async () => fixture.factsAbout(id).length >= 3 || undefined);
+    const facts = fixture.factsAbout(id);
+    expect(facts.map((fact) => [fact.type, fact.data['bot']])).toEqual([
+      ['message.queued', bot],
+      ['message.sent', bot],
+      ['message.delivered', bot],
+    ]);
+    expect(facts[1]!.data).toMatchObject({ status: 'sent', template: null, body: text, workflow: null });
+    const { body } = await harness.get<{ data: Array<{ id: string; bot: unknown }> }>(
+      `messages?filter[contact_id]=${contactId}`,
+      workspaceId,
+    );
+    expect(body.data.find((message) => message.id === id)?.bot).toEqual(bot);
+
+    // Every other message answers `bot: null`, and so do its facts.
+    await fixture.untilStatus(workspaceId, plainId, 'delivered');
+    expect(await fixture.message(workspaceId, plainId)).toMatchObject({
+      bot: null,
+      template: expect.any(String),
+    });
+    expect(fixture.factsAbout(plainId).map((fact) => fact.data['bot'])).toEqual(
+      fixture.factsAbout(plainId).map(() => null),
+    );
+  });
+
   it('records an opt-out as a failure and puts the address on the suppression list', async () => {
     const contactId = harness.id();
     const { workspaceId, smsTemplate } = await workspaceWith({

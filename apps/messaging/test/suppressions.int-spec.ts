@@ -534,9 +534,44 @@ describe('suppressions: the list, keywords and provider opt-outs', () => {
         status: 'received',
         body: 'hello',
         contact: { id: contactId, name: 'R', phone: '+15550400001' },
+        bot: null,
+        keyword: null,
       });
       await sleep(200);
       expect(fixture.factsAbout(message.id)).toHaveLength(1);
+    });
+
+    it("marks message.received with the channel's keyword the text was: opt_out, opt_in, or null", async () => {
+      const ws = harness.workspace();
+      const sms = await channel(ws, 'sms');
+      const custom = await channel(ws, 'sms', 'sandbox', {
+        opt_out_keywords: ['BAJA'],
+        opt_in_keywords: ['ALTA'],
+      });
+      const contactId = harness.id();
+      await harness.contacts(ws, { id: contactId, name: 'W', phone: '+15550400009' });
+      const received = async (channelId: number, text: string) => {
+        const message = answered(await inbound(ws, channelId, '+15550400009', text)).resource as unknown as {
+          id: string;
+        };
+        const fact = await harness.kit.waitFor(`message.received of ${JSON.stringify(text)}`, () =>
+          fixture
+            .factsAbout(message.id)
+            .find((record) => record.type === MESSAGING_FACT_TYPES.messageReceived),
+        );
+        return fact.data;
+      };
+      expect(await received(sms, ' STOP ')).toMatchObject({
+        body: ' STOP ',
+        contact: { id: contactId },
+        keyword: 'opt_out',
+      });
+      expect(await received(sms, 'start')).toMatchObject({ keyword: 'opt_in' });
+      expect(await received(sms, 'stop please')).toMatchObject({ body: 'stop please', keyword: null });
+      // A channel's own lists replace the defaults, for the mark as for the suppression list.
+      expect(await received(custom, 'baja')).toMatchObject({ keyword: 'opt_out' });
+      expect(await received(custom, 'Alta')).toMatchObject({ keyword: 'opt_in' });
+      expect(await received(custom, 'STOP')).toMatchObject({ keyword: null });
     });
 
     it('asks the contacts service for an unknown sender on a phone channel, and links the message to its answer', async () => {

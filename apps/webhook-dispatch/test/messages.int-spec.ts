@@ -115,6 +115,7 @@ describe('a message fact on the messaging topic', () => {
           workflow: { id: 5, name: 'Onboarding', run_id: 77, step: 'send-welcome' },
           campaign_id: 12,
           test: true,
+          bot: null,
           fallback_from: 'msg_ffffffffffffffffffffffffffffffff',
           failure: {
             code: 'not_on_channel',

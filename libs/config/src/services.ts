@@ -241,6 +241,21 @@ export const SERVICE_CATALOG = catalog([
       { name: 'automations.messaging', topics: ['messaging'] },
     ],
     secrets: [],
+    // Bots ask it which contacts are members of their audiences.
+    upstreams: ['segments'],
+    settings: [
+      {
+        name: 'BOT_CONVERSATION_TIMEOUT',
+        value: 'PT24H',
+        doc: 'A bot conversation expires this long (ISO 8601) after its last message.',
+      },
+      {
+        name: 'AI_BASE_URL',
+        value: '',
+        doc: 'An OpenAI-compatible API for AI bots (with AI_API_KEY in the environment); empty: AI bots end ai_unavailable.',
+      },
+      { name: 'AI_MODEL', value: 'gpt-4o-mini' },
+    ],
   },
   {
     name: 'broadcasts',

@@ -697,7 +697,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a template
-     * @description Refused with 422 while a workflow has a `send` step whose route names the template, or a notification sends it; the error names them.
+     * @description Refused with 422 while a workflow has a `send` step whose route names the template, a notification sends it, or a bot has a flow `message` step that sends it; the errors name them, one error for the workflows, one for the notifications and one for the bots.
      */
     delete: operations['TemplatesApiController_remove'];
     options?: never;
@@ -1017,6 +1017,92 @@ export interface paths {
      * @description Only the attributes sent change. A `trigger`, `steps`, `goal` or `re_entry` different from the stored one makes a new `version`; runs finish on the version they started with. Refused with 422 and a pointer under `/data/attributes/`: an event name that breaks the event-name rule (`trigger/event`, `goal/event`); `goal/within` over P90D; no steps or more than 50; a missing or repeated step `id` (`steps/<i>/id`); an unknown `type`; a `next`, `else` or case `next` naming no step; a `wait` with none or more than one of `duration`, `until`, `until_date`, `until_event` (`steps/<i>`); an `until_event` with a bad event, no `timeout`, a `timeout` over P90D or a `timeout_next` naming no step; criteria the language cannot read; a route a message would be refused for (`steps/<i>/route/<j>/template_id`, …); a tag id that names no tag (`steps/<i>/add_tags/<k>`).
      */
     patch: operations['WorkflowsApiController_update'];
+    trace?: never;
+  };
+  '/api/v1/bots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List bots
+     * @description Oldest first.
+     */
+    get: operations['BotsApiController_list'];
+    put?: never;
+    /**
+     * Create a bot
+     * @description Requires `name`, `mode` (`ai` or `flow`) and `trigger_type` (`keyword`, `any_message`, `event` or `schedule`); `enabled` defaults to true, and `settings.schedule_timezone` to UTC when `settings.schedule_cron` is set. Refused with 422 and a pointer under `/data/attributes/`: a missing `name`, `mode` or `trigger_type`; an attribute a bot does not have; a flow bot without `flow_definition/steps` (1 to 50), an AI bot without `ai_instructions`; a `keyword` or `event` bot without `trigger_value` (an event name for `event`); a `schedule` bot without `settings/schedule_cron` or `target_group_id`; an `event` or `schedule` bot without `settings/channel_id`; a cron expression that does not parse as five fields (`settings/schedule_cron`); an unknown time zone (`settings/schedule_timezone`); a flow step without an `id` or with the `id` of an earlier step, whose `type` is not `message`, `question`, `branch`, `tag` or `end`, or with a field its type does not have (`flow_definition/steps/<i>/<field>`); a `next`, `default` or case `next` naming no step of the flow; a `validate` or `matches` whose pattern does not compile; an audience (`target_group_id`), channel (`settings/channel_id`), template (`flow_definition/steps/<i>/template_id`) or tag (`flow_definition/steps/<i>/tag_id`) that names nothing in the workspace.
+     */
+    post: operations['BotsApiController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bots/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a bot */
+    get: operations['BotsApiController_get'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a bot
+     * @description Its active conversations end `completed` with `end_reason: "bot_deleted"`; every conversation of the bot stays readable at `GET /api/v1/bot-conversations/{id}`.
+     */
+    delete: operations['BotsApiController_remove'];
+    options?: never;
+    head?: never;
+    /**
+     * Update a bot
+     * @description Requires `name`, `mode` and `trigger_type`; the attributes not sent keep their values, and the bot as patched must pass the rules of a create (a rule it breaks → 422 at the attribute, whether sent or kept). Refused with 422 and a pointer under `/data/attributes/`: a missing `name`, `mode` or `trigger_type`; an attribute a bot does not have; a flow bot without `flow_definition/steps` (1 to 50), an AI bot without `ai_instructions`; a `keyword` or `event` bot without `trigger_value` (an event name for `event`); a `schedule` bot without `settings/schedule_cron` or `target_group_id`; an `event` or `schedule` bot without `settings/channel_id`; a cron expression that does not parse as five fields (`settings/schedule_cron`); an unknown time zone (`settings/schedule_timezone`); a flow step without an `id` or with the `id` of an earlier step, whose `type` is not `message`, `question`, `branch`, `tag` or `end`, or with a field its type does not have (`flow_definition/steps/<i>/<field>`); a `next`, `default` or case `next` naming no step of the flow; a `validate` or `matches` whose pattern does not compile; an audience (`target_group_id`), channel (`settings/channel_id`), template (`flow_definition/steps/<i>/template_id`) or tag (`flow_definition/steps/<i>/tag_id`) that names nothing in the workspace.
+     */
+    patch: operations['BotsApiController_update'];
+    trace?: never;
+  };
+  '/api/v1/bots/{id}/conversations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a bot's conversations
+     * @description Newest first.
+     */
+    get: operations['BotsApiController_conversations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/bot-conversations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a bot conversation */
+    get: operations['BotsApiController_conversation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/v1/workflows/{id}/runs': {
@@ -1870,13 +1956,27 @@ export interface components {
       audience_name: string;
       create_new_entities?: boolean;
     };
+    BotBody: {
+      name: unknown;
+      description?: unknown;
+      mode: unknown;
+      trigger_type: unknown;
+      trigger_value?: unknown;
+      target_group_id?: unknown;
+      ai_instructions?: unknown;
+      ai_temperature?: unknown;
+      ai_max_tokens?: unknown;
+      flow_definition?: unknown;
+      settings?: unknown;
+      enabled?: unknown;
+    };
     WorkflowBody: {
       name: unknown;
-      enabled: unknown;
+      enabled?: unknown;
       trigger: unknown;
       steps: unknown;
-      goal: unknown;
-      re_entry: unknown;
+      goal?: unknown;
+      re_entry?: unknown;
     };
     CreateWorkspaceBody: {
       /** @description Not empty and not only white space. */
@@ -2165,7 +2265,7 @@ export interface components {
       channel_id: number;
       /** @description The address it went to (outbound; null until the send worker resolved it) or came from (inbound). */
       recipient: string | null;
-      /** @description The template's name; null for inbound messages and keyword replies. */
+      /** @description The template's name; null for inbound messages, keyword replies and a bot's text sent as written. */
       template: string | null;
       /** @description Null for an inbound message from a sender no contact matches. */
       contact_id: number | null;
@@ -2173,11 +2273,18 @@ export interface components {
       campaign_id: number | null;
       /** @description True for the message of a notification's test send (extensions §13); false for every other message. */
       test: boolean;
+      /** @description The bot that sent it; null for every other message, inbound ones included. */
+      bot: components['schemas']['MessageBot'] | null;
+      /**
+       * @description As the send said (`transactional` unless it said `marketing`; a bot's messages are transactional); null for inbound messages.
+       * @enum {string|null}
+       */
+      purpose: 'transactional' | 'marketing' | null;
       /** @description The message of the previous route step this one replaces. */
       fallback_from: string | null;
       failure: components['schemas']['MessageFailure'] | null;
       suppression: components['schemas']['MessageSuppression'] | null;
-      /** @description As rendered (outbound) or received (inbound); null until rendered. */
+      /** @description As rendered (outbound; a bot's text as written) or received (inbound); null until rendered. */
       body: string | null;
       /** Format: date-time */
       sent_at: string | null;
@@ -2215,6 +2322,8 @@ export interface components {
       campaign_id: number | null;
       /** @description True for the message of a notification's test send (extensions §13); false for every other message. */
       test: boolean;
+      bot: null;
+      purpose: null;
       /** @description The message of the previous route step this one replaces. */
       fallback_from: string | null;
       failure: components['schemas']['MessageFailure'] | null;
@@ -2243,6 +2352,15 @@ export interface components {
       name: string;
       run_id: number;
       step: string;
+    };
+    /** @description The bot that sent the message (extensions §12, What bots send). */
+    MessageBot: {
+      /** @description The bot. */
+      id: number;
+      /** @description The bot's name when the message was made. */
+      name: string;
+      /** @description The conversation the message belongs to. */
+      conversation_id: number;
     };
     /** @description Why the message failed (extensions §9, Failure codes). */
     MessageFailure: {
@@ -2588,6 +2706,109 @@ export interface components {
        * @description Its creation, its last decided chunk of rows or its end, whichever is latest.
        */
       updated_at: string;
+    };
+    /** @description A bot (extensions §12, Bots): a flow or a model that answers contacts on their channel. */
+    Bot: {
+      id: number;
+      name: string;
+      description: string | null;
+      /** @enum {string} */
+      mode: 'ai' | 'flow';
+      /** @enum {string} */
+      trigger_type: 'keyword' | 'any_message' | 'event' | 'schedule';
+      /** @description The keyword (`keyword`) or the event name (`event`). */
+      trigger_value: string | null;
+      /** @description An audience: the bot starts conversations only with its members. */
+      target_group_id: number | null;
+      /** @description AI mode: the system message. */
+      ai_instructions: string | null;
+      ai_temperature: number | null;
+      ai_max_tokens: number | null;
+      /** @description Flow mode: the steps. */
+      flow_definition: {
+        steps: {
+          id: string;
+          /** @enum {string} */
+          type: 'message' | 'question' | 'branch' | 'tag' | 'end';
+          next?: string;
+          /** @description `message` (sent as written) and `question`. */
+          text?: string;
+          /** @description `message`: a template rendered with the contact, instead of `text`. */
+          template_id?: number;
+          /** @description `question`: the custom field the answer is stored in (`email` or `data.email`). */
+          save_as?: string;
+          /** @description `question`: `email`, `phone`, `number` or `regex:<pattern>`. */
+          validate?: string;
+          /** @description `question`: sent after the first and the second failed answer. */
+          retry_text?: string;
+          /** @description `branch`: `answer` or `data.<field>`. */
+          on?: string;
+          /** @description `branch`: the first case whose `equals` (trimmed, any case) or `matches` holds names the next step. */
+          cases?: {
+            equals?: string;
+            /** @description A regular expression. */
+            matches?: string;
+            next: string;
+          }[];
+          /** @description `branch`: the step when no case holds. */
+          default?: string;
+          /** @description `tag`: the tag attached. */
+          tag_id?: number;
+        }[];
+      } | null;
+      settings: {
+        /** @description A five-field cron expression (`schedule`). */
+        schedule_cron?: string | null;
+        /** @description An IANA time zone; UTC when a cron is set without one. */
+        schedule_timezone?: string | null;
+        /** @description The channel `event` and `schedule` bots start on; it limits the others. */
+        channel_id?: number | null;
+      } & {
+        [key: string]: unknown;
+      };
+      /** @description A disabled bot starts nothing; its active conversations go on. */
+      enabled: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /** @description A conversation of a bot with a contact on one channel. */
+    BotConversation: {
+      id: number;
+      bot_id: number;
+      contact_id: number;
+      channel_id: number;
+      /** @enum {string} */
+      status: 'active' | 'completed' | 'expired' | 'failed';
+      /**
+       * @description Null while active.
+       * @enum {string|null}
+       */
+      end_reason:
+        | 'completed'
+        | 'expired'
+        | 'opted_out'
+        | 'invalid_answer'
+        | 'ai_error'
+        | 'ai_unavailable'
+        | 'bot_deleted'
+        | null;
+      /** @description Flow mode: the question the conversation waits at. */
+      current_step: string | null;
+      messages: {
+        /** @enum {string} */
+        direction: 'inbound' | 'outbound';
+        /** @description Null for a template message. */
+        text: string | null;
+        message_id: string | null;
+        /** Format: date-time */
+        at: string;
+      }[];
+      /** Format: date-time */
+      started_at: string;
+      /** Format: date-time */
+      ended_at: string | null;
     };
     /** @description A workflow (extensions §12): the steps an event starts for a contact. */
     Workflow: {
@@ -3005,6 +3226,14 @@ export interface components {
       campaign_id: number | null;
       /** @description True for the message of a notification's test send; false for every other message. */
       test: boolean;
+      /** @description The bot that sent the message (extensions §12); `null` for any other message. */
+      bot: {
+        id: number;
+        /** @description The bot's name when the message was made. */
+        name: string;
+        /** @description The conversation the message belongs to. */
+        conversation_id: number;
+      } | null;
       /** @description The message this one replaced when its route moved to the next step. */
       fallback_from: string | null;
       /** @description Why the message failed; `null` unless it failed. */
@@ -7582,6 +7811,19 @@ export interface operations {
           'application/json': components['schemas']['JsonApiErrors'];
         };
       };
+      /** @description A bot's `settings.channel_id` names the channel (`Channel 3 is used by bot 2 ("Welcome")`); change or delete the bots first. */
+      409: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
       /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
       422: {
         headers: {
@@ -10828,7 +11070,7 @@ export interface operations {
           'application/json': components['schemas']['JsonApiErrors'];
         };
       };
-      /** @description Another audience's filter names this one (`Audience 4 is used by the filter of audience 7`), or a notification sends to it (`Audience 4 is used by notification 3 ("Spring sale")`); change or delete those first. */
+      /** @description Another audience's filter names this one (`Audience 4 is used by the filter of audience 7`), a notification sends to it (`Audience 4 is used by notification 3 ("Spring sale")`), or a bot's `target_group_id` names it (`Audience 4 is used by bot 2 ("Welcome")`), the notifications and the bots each in an error of their own; change or delete those first. */
       409: {
         headers: {
           /** @description Requests allowed a minute for the limit that applies. */
@@ -11702,6 +11944,820 @@ export interface operations {
       };
       /** @description The body is not application/json. */
       415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  BotsApiController_list: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page (at most 100; more → 422). */
+        per_page?: number;
+        /** @description `ai` or `flow`. */
+        'filter[mode]'?: string;
+        /** @description `keyword`, `any_message`, `event` or `schedule`. */
+        'filter[trigger_type]'?: string;
+        /** @description `true` or `false`. */
+        'filter[enabled]'?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of bots. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Bot'][];
+            meta: components['schemas']['PageMeta'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  BotsApiController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BotBody'];
+      };
+    };
+    responses: {
+      /** @description The bot. */
+      201: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Bot'];
+          };
+        };
+      };
+      /** @description The body is not valid UTF-8 or not valid JSON. */
+      400: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is larger than 1 MiB. */
+      413: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  BotsApiController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Bot id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bot. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Bot'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  BotsApiController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Bot id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  BotsApiController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Bot id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BotBody'];
+      };
+    };
+    responses: {
+      /** @description The bot. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Bot'];
+          };
+        };
+      };
+      /** @description The body is not valid UTF-8 or not valid JSON. */
+      400: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is larger than 1 MiB. */
+      413: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The body is not application/json. */
+      415: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  BotsApiController_conversations: {
+    parameters: {
+      query?: {
+        /** @description The page, from 1. */
+        page?: number;
+        /** @description Items per page (at most 100; more → 422). */
+        per_page?: number;
+        /** @description `active`, `completed`, `expired` or `failed`. */
+        'filter[status]'?: string;
+        /** @description A contact id. */
+        'filter[contact_id]'?: string;
+      };
+      header?: never;
+      path: {
+        /** @description Bot id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of conversations. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BotConversation'][];
+            meta: components['schemas']['PageMeta'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  BotsApiController_conversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Bot conversation id: digits only, 1 to 2^53 − 1; any other form is 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The conversation. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['BotConversation'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Not found, not in this workspace, or a path identifier that is not a positive integer up to 2^53 − 1. */
+      404: {
         headers: {
           /** @description Requests allowed a minute for the limit that applies. */
           'X-RateLimit-Limit': number;

@@ -4,3 +4,4 @@ export * from './tls-certificates';
 export * from './free-port';
 export * from './service-process';
 export * from './migration-stages';
+export * from './fake-chat-completions';

@@ -128,6 +128,7 @@ describe('messages through sandbox channels', () => {
       template: 'code',
       workflow: null,
       campaign_id: null,
+      bot: null,
       fallback_from: null,
       contact: { id: contactId, name: 'Ada', phone: '+14155550005', email: 'ada@example.com' },
     });
@@ -135,7 +136,12 @@ describe('messages through sandbox channels', () => {
       expect(read.data[stage]).toEqual(expect.any(String));
 
     const stored = await message(queued.id);
-    expect(stored).toMatchObject({ status: 'read', body: 'Hi Ada, your code is 4711' });
+    expect(stored).toMatchObject({
+      status: 'read',
+      body: 'Hi Ada, your code is 4711',
+      bot: null,
+      purpose: 'transactional',
+    });
     expect(stored.history.map((entry) => entry.status)).toEqual(['queued', 'sent', 'delivered', 'read']);
   });
 
@@ -203,6 +209,35 @@ describe('messages through sandbox channels', () => {
         pointer,
       ]);
     }
+    const list = await system.call<{ data: Message[] }>(
+      'GET',
+      `/api/v1/messages?filter[contact_id]=${contactId}`,
+      {
+        key,
+      },
+    );
+    expect([list.status, list.body.data]).toEqual([200, []]);
+  });
+
+  it("answers 422 at each field only a service sends: a bot's `text` and `bot`, and a step without a template", async () => {
+    const contactId = await contact({ phone: '+14155550125', name: 'Eve' });
+    const answer = await system.call<Errors>('POST', '/api/v1/messages', {
+      key,
+      body: {
+        contact_id: contactId,
+        route: [{ channel_id: sms }],
+        text: 'Sent as written',
+        bot: { id: 1, name: 'Concierge', conversation_id: 1 },
+      },
+    });
+    expect(answer.status).toBe(422);
+    // One error a rule the field fails: the pointers, each once.
+    const pointers = new Set(answer.body.errors.map((error) => error.source?.pointer));
+    expect([...pointers].sort()).toEqual([
+      '/data/attributes/bot',
+      '/data/attributes/route/0/template_id',
+      '/data/attributes/text',
+    ]);
     const list = await system.call<{ data: Message[] }>(
       'GET',
       `/api/v1/messages?filter[contact_id]=${contactId}`,

@@ -4,6 +4,7 @@ export enum AutomationsErrorCode {
   IdInUse = 'id_in_use',
   NotFound = 'not_found',
   InvalidWorkflow = 'invalid_workflow',
+  InvalidBot = 'invalid_bot',
 }
 
 /** Every code has its status; a new code that is not mapped here does not compile. */
@@ -11,6 +12,7 @@ const STATUS_OF_CODE: StatusOfCode<AutomationsErrorCode> = {
   [AutomationsErrorCode.IdInUse]: 409,
   [AutomationsErrorCode.NotFound]: 404,
   [AutomationsErrorCode.InvalidWorkflow]: 422,
+  [AutomationsErrorCode.InvalidBot]: 422,
 };
 
 export type AutomationsIssue = DomainIssue<AutomationsErrorCode>;
@@ -21,11 +23,25 @@ export class AutomationsException extends DomainException<AutomationsErrorCode> 
     super(STATUS_OF_CODE, issues);
   }
 
-  static idInUse(id: number): AutomationsException {
+  static idInUse(id: number, kind = 'Workflow'): AutomationsException {
     return new AutomationsException({
       code: AutomationsErrorCode.IdInUse,
-      detail: `Workflow id ${id} is already in use.`,
+      detail: `${kind} id ${id} is already in use.`,
     });
+  }
+
+  static botNotFound(id: number): AutomationsException {
+    return new AutomationsException({
+      code: AutomationsErrorCode.NotFound,
+      detail: `Bot ${id} was not found.`,
+    });
+  }
+
+  /** A bot the rules of §12 refuse (as sent, or as a PATCH would leave it), each problem at its pointer. */
+  static invalidBot(problems: ReadonlyArray<{ pointer: string; detail: string }>): AutomationsException {
+    return new AutomationsException(
+      problems.map((problem) => ({ code: AutomationsErrorCode.InvalidBot, ...problem })),
+    );
   }
 
   static workflowNotFound(id: number): AutomationsException {

@@ -14,10 +14,15 @@ import { Controller, Inject, Injectable, Module } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 
 import { AUTOMATIONS_CONFIG, type AutomationsConfig } from '../config';
+import { AudienceMembers } from '../bots/audience-members';
+import { forwardInbound } from '../bots/inbound-forwarder';
 import { emitRunInput } from '../runs/run-inputs';
 import { MESSAGING_TRANSPORT } from '../transports';
 
-/** The facts of cms.messaging.v1 that tell a run about its messages: every stage of one, and human clicks. */
+/**
+ * The facts of cms.messaging.v1 that tell a run about its messages (every stage of one, and human
+ * clicks), and the inbound messages bots answer.
+ */
 export const MESSAGE_FACT_TYPES = [
   MESSAGING_FACT_TYPES.messageQueued,
   MESSAGING_FACT_TYPES.messageSent,
@@ -26,6 +31,7 @@ export const MESSAGE_FACT_TYPES = [
   MESSAGING_FACT_TYPES.messageFailed,
   MESSAGING_FACT_TYPES.messageSuppressed,
   LINK_FACT_TYPES.linkClicked,
+  MESSAGING_FACT_TYPES.messageReceived,
 ] as const;
 
 const SELECTION = selectRecordTypes(MESSAGE_FACT_TYPES, MESSAGING_RECORD_TYPES);
@@ -60,7 +66,16 @@ export function messageInput(record: DecodedRecord): AutomationMessageRecordedV1
   };
 }
 
-function forward(record: DecodedRecord, context: RecordContext, requestsTopic: string): void {
+async function forward(
+  record: DecodedRecord,
+  context: RecordContext,
+  requestsTopic: string,
+  audiences: AudienceMembers,
+): Promise<void> {
+  if (record.type === MESSAGING_FACT_TYPES.messageReceived) {
+    await forwardInbound(record, context, requestsTopic, audiences);
+    return;
+  }
   const input = messageInput(record);
   if (input === null) return;
   emitRunInput(context, requestsTopic, record, RUN_INPUT_TYPES.message, input.message_id, input);
@@ -69,25 +84,34 @@ function forward(record: DecodedRecord, context: RecordContext, requestsTopic: s
 /** A lone message fact. */
 @Controller()
 export class MessageFactsConsumer {
-  constructor(@Inject(AUTOMATIONS_CONFIG) private readonly config: AutomationsConfig) {}
+  private readonly audiences: AudienceMembers;
+
+  constructor(@Inject(AUTOMATIONS_CONFIG) private readonly config: AutomationsConfig) {
+    this.audiences = new AudienceMembers(config.bots.segmentsUrl);
+  }
 
   @EventPattern(MESSAGE_FACT_TYPES, MESSAGING_TRANSPORT)
-  forward(@Payload() record: DecodedRecord, @Ctx() rawContext: unknown): void {
-    forward(record, recordContext(rawContext), this.config.topics.requests);
+  forward(@Payload() record: DecodedRecord, @Ctx() rawContext: unknown): Promise<void> {
+    return forward(record, recordContext(rawContext), this.config.topics.requests, this.audiences);
   }
 }
 
 /** Message facts come by the thousand a second and most are of no run: a run of them is one transaction. */
 @Injectable()
 export class MessageFactsChunk implements ChunkHandler {
-  constructor(@Inject(AUTOMATIONS_CONFIG) private readonly config: AutomationsConfig) {}
+  private readonly audiences: AudienceMembers;
+
+  constructor(@Inject(AUTOMATIONS_CONFIG) private readonly config: AutomationsConfig) {
+    this.audiences = new AudienceMembers(config.bots.segmentsUrl);
+  }
 
   takes(record: DecodedRecord): boolean {
     return SELECTION.takes(record);
   }
 
   async apply(records: ChunkRecord[]): Promise<void> {
-    for (const { record, context } of records) forward(record, context, this.config.topics.requests);
+    for (const { record, context } of records)
+      await forward(record, context, this.config.topics.requests, this.audiences);
   }
 }
 

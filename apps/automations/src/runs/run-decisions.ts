@@ -12,7 +12,9 @@ import {
   type WorkflowDefinition,
 } from '@cms/contracts';
 import type { Answer, Decision } from '@cms/kafka';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+
+import { ConversationDecisions } from '../bots/conversation-decisions';
 
 import type { CriteriaContact } from '../engine/criteria';
 import {
@@ -241,6 +243,8 @@ class RunMover {
  */
 @Injectable()
 export class RunDecisions {
+  constructor(@Inject(ConversationDecisions) private readonly conversations: ConversationDecisions) {}
+
   /** A recorded event ends the runs whose goal it is, moves those waiting for it, then starts runs. */
   async event(
     decision: Decision<AutomationEventRecordedV1>,
@@ -282,6 +286,8 @@ export class RunDecisions {
       const runId = await runs.nextRunId(place.partition);
       await mover.start(version, { run_id: runId, contact_id: contactId, event: runEvent, at: decision.at });
     }
+    // Bots started by the event (extensions §12, `event` trigger).
+    await this.conversations.event(decision, place);
     return NOTED;
   }
 

@@ -32,7 +32,7 @@ export const RUN_INPUTS: readonly string[] = [
  * A run input's decision: it never refuses, and its writes are held in the run book until the end of
  * its run of inputs, so there is nothing for a savepoint to undo.
  */
-class RunInputDecision<T> extends Decision<T> {
+export class RunInputDecision<T> extends Decision<T> {
   protected override get undoScope(): UndoScope {
     return (work) => work();
   }

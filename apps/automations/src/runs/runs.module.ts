@@ -1,6 +1,7 @@
 import { workerProvider } from '@cms/service-kit';
 import { Module } from '@nestjs/common';
 
+import { BotsModule } from '../bots/bots.module';
 import { AUTOMATIONS_CONFIG, type AutomationsConfig } from '../config';
 import { OutcomesController, RunsController, WorkflowRunsController } from './read-runs/runs.controller';
 import { RunDecisions } from './run-decisions';
@@ -9,6 +10,7 @@ import { RunTimerWorker } from './run-timer.worker';
 
 /** Runs: their decisions from the requests topic, the worker that fires their timers, and their reads. */
 @Module({
+  imports: [BotsModule],
   controllers: [WorkflowRunsController, RunsController, OutcomesController],
   providers: [
     RunDecisions,

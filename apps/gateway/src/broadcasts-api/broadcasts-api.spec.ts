@@ -115,7 +115,7 @@ describe("a notification's references", () => {
 });
 
 describe('deleting what a notification uses', () => {
-  it('refuses an audience a notification sends to with 409, naming them as segments names its referrers', async () => {
+  it('names the notifications that send to an audience as segments names its referrers', async () => {
     const owners = new FakeOwners({
       'broadcasts audiences/4/notifications': [
         { id: 3, name: 'Spring sale' },
@@ -123,22 +123,18 @@ describe('deleting what a notification uses', () => {
       ],
       'broadcasts audiences/5/notifications': [],
     });
-    await broadcastsWith(owners).audienceMustBeUnused(caller, 5);
-    const refused = await refusalOf(broadcastsWith(owners).audienceMustBeUnused(caller, 4));
-    expect(refused.getStatus()).toBe(409);
-    expect(refused.errors).toEqual([
-      {
-        status: '409',
-        title: 'Conflict',
-        detail:
-          'Audience 4 is used by notification 3 ("Spring sale"), 8 ("Weekly"); change or delete them first.',
-      },
-    ]);
+    expect(await broadcastsWith(owners).audienceUse(caller, 5)).toBeUndefined();
+    expect(await broadcastsWith(owners).audienceUse(caller, 4)).toBe(
+      'Audience 4 is used by notification 3 ("Spring sale"), 8 ("Weekly"); change or delete them first.',
+    );
   });
 
-  it('refuses a template a workflow or a notification uses with 422, one error for each', async () => {
+  it('refuses a template a workflow, a notification or a bot uses with 422, one error for each', async () => {
     const owners = new FakeOwners({
       'automations templates/4/workflows': [{ id: 2, name: 'Welcome' }],
+      'automations templates/4/bots': [{ id: 31, name: 'Lead capture' }],
+      'automations templates/6/bots': [],
+      'automations templates/8/bots': [],
       'broadcasts templates/4/notifications': Array.from({ length: 12 }, (_, i) => ({
         id: i + 1,
         name: `n${i + 1}`,
@@ -169,6 +165,7 @@ describe('deleting what a notification uses', () => {
     expect(both.errors.map((error) => error.detail)).toEqual([
       'Template 4 is used by workflow 2 ("Welcome"); change or delete it first.',
       `Template 4 is used by notification ${Array.from({ length: 10 }, (_, i) => `${i + 1} ("n${i + 1}")`).join(', ')} and others; change or delete them first.`,
+      'Template 4 is used by bot 31 ("Lead capture"); change or delete it first.',
     ]);
     const one = await refusalOf(templates.remove(caller, 6, reply));
     expect(one.errors.map((error) => error.detail)).toEqual([

@@ -1,5 +1,4 @@
 import type { ChannelType, NotificationDefinition, NotificationReferencesV1 } from '@cms/contracts';
-import { JsonApiException } from '@cms/http';
 import { Inject, Injectable } from '@nestjs/common';
 
 import type { Principal } from '../auth/principal';
@@ -94,17 +93,13 @@ export class BroadcastsApi extends ServiceApi {
     );
   }
 
-  /**
-   * Refuses (409, as segments refuses an audience another audience's filter names) the delete of an
-   * audience a notification sends to (extensions §13).
-   */
-  async audienceMustBeUnused(caller: Principal, audienceId: number): Promise<void> {
-    const detail = await this.usedBy(
+  /** Why an audience cannot be deleted (extensions §13): the notifications that send to it. */
+  audienceUse(caller: Principal, audienceId: number): Promise<string | undefined> {
+    return this.usedBy(
       caller,
       `audiences/${audienceId}/notifications`,
       `Audience ${audienceId}`,
       'notification',
     );
-    if (detail !== undefined) throw JsonApiException.conflict(detail);
   }
 }

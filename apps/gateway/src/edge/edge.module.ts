@@ -25,6 +25,7 @@ import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { AutomationsApi } from '../automations-api/automations-api';
 import { OutcomesApiController } from '../automations-api/outcomes-api.controller';
 import { WorkflowRunsApiController } from '../automations-api/workflow-runs-api.controller';
+import { BotsApiController } from '../automations-api/bots-api.controller';
 import { WorkflowsApiController } from '../automations-api/workflows-api.controller';
 import { BroadcastsApi } from '../broadcasts-api/broadcasts-api';
 import { NotificationSendsApiController } from '../broadcasts-api/notification-sends-api.controller';
@@ -59,6 +60,7 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     SuppressionsApiController,
     AudiencesApiController,
     WorkflowsApiController,
+    BotsApiController,
     WorkflowRunsApiController,
     OutcomesApiController,
     NotificationsApiController,

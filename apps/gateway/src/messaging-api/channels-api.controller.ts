@@ -11,10 +11,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../auth/principal.decorator';
 import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
+import { AutomationsApi } from '../automations-api/automations-api';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
 import { Documented, one, page } from '../openapi/documented.decorator';
+import { refuseUses } from '../proxy/referrers';
 import { MESSAGING_RULES, MessagingApi } from './messaging-api';
 
 /**
@@ -27,6 +29,7 @@ export class ChannelsApiController {
     @Inject(MessagingApi) private readonly api: MessagingApi,
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(AutomationsApi) private readonly automations: AutomationsApi,
   ) {}
 
   @Documented({
@@ -120,15 +123,22 @@ export class ChannelsApiController {
     summary: 'Delete a channel',
     description:
       'Deleting the default channel of a type passes the flag to the oldest channel of the type left.',
-    answers: { 204: { description: 'Deleted.' } },
+    answers: {
+      204: { description: 'Deleted.' },
+      409: {
+        description:
+          'A bot\'s `settings.channel_id` names the channel (`Channel 3 is used by bot 2 ("Welcome")`); change or delete the bots first.',
+      },
+    },
   })
   @Delete(':id')
   @PublicRoute(MESSAGING_RULES.delete)
-  remove(
+  async remove(
     @Caller() caller: Principal,
     @PathId('id', 'Channel') channelId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
+    refuseUses(409, [await this.automations.channelBotUse(caller, channelId)]);
     return this.api.write(reply, caller, MESSAGING_REQUEST_TYPES.channelDelete, { channel_id: channelId });
   }
 

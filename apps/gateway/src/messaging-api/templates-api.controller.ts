@@ -4,7 +4,6 @@ import {
   RenderTemplateBody,
   UpdateTemplateBody,
 } from '@cms/contracts';
-import { JsonApiException } from '@cms/http';
 import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -16,6 +15,7 @@ import { PathId } from '../ids/path-id.decorator';
 import { Documented, one, page } from '../openapi/documented.decorator';
 import { AutomationsApi } from '../automations-api/automations-api';
 import { BroadcastsApi } from '../broadcasts-api/broadcasts-api';
+import { refuseUses } from '../proxy/referrers';
 import { MESSAGING_RULES, MessagingApi } from './messaging-api';
 
 /** Templates (extensions §9): Liquid bodies per channel type, parsed and stored by the messaging service. */
@@ -107,7 +107,7 @@ export class TemplatesApiController {
     tag: 'Templates',
     summary: 'Delete a template',
     description:
-      'Refused with 422 while a workflow has a `send` step whose route names the template, or a notification sends it; the error names them.',
+      'Refused with 422 while a workflow has a `send` step whose route names the template, a notification sends it, or a bot has a flow `message` step that sends it; the errors name them, one error for the workflows, one for the notifications and one for the bots.',
     answers: { 204: { description: 'Deleted.' } },
   })
   @Delete(':id')
@@ -117,12 +117,14 @@ export class TemplatesApiController {
     @PathId('id', 'Template') templateId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const uses = await Promise.all([
-      this.automations.templateUse(caller, templateId),
-      this.broadcasts.templateUse(caller, templateId),
-    ]);
-    const refusals = uses.filter((use) => use !== undefined);
-    if (refusals.length > 0) throw JsonApiException.validation(refusals.map((detail) => ({ detail })));
+    refuseUses(
+      422,
+      await Promise.all([
+        this.automations.templateUse(caller, templateId),
+        this.broadcasts.templateUse(caller, templateId),
+        this.automations.templateBotUse(caller, templateId),
+      ]),
+    );
     return this.api.write(reply, caller, MESSAGING_REQUEST_TYPES.templateDelete, { template_id: templateId });
   }
 

@@ -19,6 +19,7 @@ export const API_TAGS = {
   Imports: 'CSV uploads processed into import audiences.',
   Workflows: 'Automations that recorded events start for a contact: steps, waits, branches and a goal.',
   Outcomes: 'Goals reached by workflow runs, with the message credited for each.',
+  Bots: 'Flows and models that answer contacts on the channel they wrote from, and their conversations.',
   Notifications:
     'Broadcasts: a saved template sent to a saved audience when asked, on a schedule or as a test, and their sends.',
   'Webhook endpoints': 'Outbound webhook endpoints, their signed deliveries, retries and switch-off.',

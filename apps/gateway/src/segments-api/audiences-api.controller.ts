@@ -12,11 +12,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../auth/principal.decorator';
 import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
+import { AutomationsApi } from '../automations-api/automations-api';
 import { BroadcastsApi } from '../broadcasts-api/broadcasts-api';
 import { IdAllocatorRepository } from '../ids/id-allocator.repository';
 import { PathId } from '../ids/path-id.decorator';
 import { MESSAGING_RULES } from '../messaging-api/messaging-api';
 import { Documented, one, page } from '../openapi/documented.decorator';
+import { refuseUses } from '../proxy/referrers';
 import { SegmentsApi } from './segments-api';
 
 /** A filter the language cannot read is refused here, before anything enters the log. */
@@ -36,6 +38,7 @@ export class AudiencesApiController {
     @Inject(SegmentsApi) private readonly api: SegmentsApi,
     @Inject(IdAllocatorRepository) private readonly ids: IdAllocatorRepository,
     @Inject(BroadcastsApi) private readonly broadcasts: BroadcastsApi,
+    @Inject(AutomationsApi) private readonly automations: AutomationsApi,
   ) {}
 
   @Documented({
@@ -142,7 +145,7 @@ export class AudiencesApiController {
       204: { description: 'Deleted.' },
       409: {
         description:
-          'Another audience\'s filter names this one (`Audience 4 is used by the filter of audience 7`), or a notification sends to it (`Audience 4 is used by notification 3 ("Spring sale")`); change or delete those first.',
+          'Another audience\'s filter names this one (`Audience 4 is used by the filter of audience 7`), a notification sends to it (`Audience 4 is used by notification 3 ("Spring sale")`), or a bot\'s `target_group_id` names it (`Audience 4 is used by bot 2 ("Welcome")`), the notifications and the bots each in an error of their own; change or delete those first.',
       },
     },
   })
@@ -153,7 +156,13 @@ export class AudiencesApiController {
     @PathId('id', 'Audience') audienceId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    await this.broadcasts.audienceMustBeUnused(caller, audienceId);
+    refuseUses(
+      409,
+      await Promise.all([
+        this.broadcasts.audienceUse(caller, audienceId),
+        this.automations.audienceBotUse(caller, audienceId),
+      ]),
+    );
     return this.api.write(reply, caller, SEGMENTS_REQUEST_TYPES.audienceDelete, { audience_id: audienceId });
   }
 

@@ -12,6 +12,7 @@ import { ContactEntity } from '../contacts/contact.entity';
 import type { MessageEntity } from './message.entity';
 import type { MessagingDecision } from '../decisions/messaging-decision';
 import { applyKeyword } from '../suppressions/inbound-keyword';
+import { keywordOf } from '../suppressions/inbound-keywords';
 import { isPhoneChannel, phoneE164 } from '../suppressions/suppression-address';
 import type { MessageStore } from './message.repository';
 
@@ -60,9 +61,11 @@ export interface Inbound {
 
 /**
  * Records an inbound message (status `received`), matched to the contact it comes from (null when none
- * matches), and applies it when it is an opt-out or opt-in keyword. The match is also appended to the
- * log (`message.inbound-match.recorded`): its decision links the message to that contact and publishes
- * message.received, so a rebuild, whose contact view may hold another state than it did live, links
+ * matches), and applies it when it is an opt-out or opt-in keyword; the keyword is kept on the message
+ * for its message.received (one the provider reported as an opt-out is `opt_out`, whose own path
+ * applies instead). The match is also appended to the log (`message.inbound-match.recorded`): its
+ * decision links the message to that contact and publishes message.received (with the keyword, from
+ * this decision), so a rebuild, whose contact view may hold another state than it did live, links
  * every inbound message to the contact it was matched to live. An unknown sender on a phone channel is
  * asked of the contacts service instead (`contact.inbound-sender.requested`), which finds or creates
  * the contact and appends the match.
@@ -75,6 +78,8 @@ export async function recordInbound(
 ): Promise<{ message: MessageEntity; contact: ContactEntity | null }> {
   const { workspaceId } = decision;
   const contact = await findSender(decision.manager, workspaceId, channel.type, inbound.from);
+  // A message the provider reported as an opt-out is one whatever its text (its opt-out path applies).
+  const keyword = inbound.providerOptOut === true ? 'opt_out' : keywordOf(inbound.text, channel.metadata);
   const at = decision.atDate;
   const message: MessageEntity = {
     id: inbound.id,
@@ -94,7 +99,9 @@ export async function recordInbound(
     workflow: null,
     campaignId: null,
     test: false,
+    bot: null,
     fallbackFrom: null,
+    keyword,
     failure: null,
     suppression: null,
     sentAt: null,
@@ -127,8 +134,8 @@ export async function recordInbound(
       match,
     );
   }
-  if (inbound.providerOptOut !== true) {
-    await applyKeyword(decision, messages, channel, message, inbound.at);
+  if (keyword !== null && inbound.providerOptOut !== true) {
+    await applyKeyword(decision, messages, channel, message, keyword, inbound.at);
   }
   return { message, contact };
 }

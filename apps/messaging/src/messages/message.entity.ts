@@ -1,5 +1,6 @@
 import type {
   ChannelType,
+  InboundMessageKeyword,
   MessageFailureV1,
   MessagePurpose,
   SuppressionListReason,
@@ -23,7 +24,8 @@ export interface MessageHistoryEntry {
 export interface RouteStep {
   channel_id: number | null;
   channel: ChannelType;
-  template_id: number;
+  /** Null on a bot's text message, whose route is this one step. */
+  template_id: number | null;
   wait_for: WaitForStatus | null;
   timeout_ms: number | null;
 }
@@ -37,6 +39,8 @@ export interface MessageRoute {
   /** The events a workflow's templates see (absent on a message of `POST /api/v1/messages`). */
   event?: TemplateEvent | null;
   waited_event?: TemplateEvent | null;
+  /** A bot's text, sent exactly as written instead of a template (extensions §12). */
+  text?: string;
 }
 
 /** An event as a template sees it: `{{ event.name }}`, `{{ event.data.<path> }}`. */
@@ -103,12 +107,23 @@ export class MessageEntity {
   @Column(idColumn({ name: 'campaign_id', nullable: true }))
   campaignId!: number | null;
 
+  /** The bot conversation that made it (extensions §12); null for every other message. */
+  @Column({ type: 'jsonb', nullable: true })
+  bot!: { id: number; name: string; conversation_id: number } | null;
+
   /** Made by a notification's test send (extensions §13); false for every other message. */
   @Column({ type: 'boolean', default: false })
   test!: boolean;
 
   @Column({ name: 'fallback_from', type: 'text', nullable: true })
   fallbackFrom!: string | null;
+
+  /**
+   * The channel's opt-out or opt-in keyword an inbound message's text was, as its decision found it
+   * (extensions §9), for its message.received; null for every other message.
+   */
+  @Column({ type: 'text', nullable: true })
+  keyword!: InboundMessageKeyword | null;
 
   @Column({ type: 'jsonb', nullable: true })
   failure!: { code: string; reason: string; fix: string; provider_code: string | null } | null;

@@ -1,4 +1,4 @@
-import type { MessageFactV1 } from '@cms/contracts';
+import type { MessageFactV1, MessagePurpose } from '@cms/contracts';
 
 import type { ContactEntity } from '../contacts/contact.entity';
 import type { LinkResource } from '../links/link-rows';
@@ -18,6 +18,10 @@ export interface MessageResource {
   campaign_id: number | null;
   /** Made by a notification's test send (extensions §13). */
   test: boolean;
+  /** The bot conversation that made it (extensions §12); null otherwise. */
+  bot: MessageEntity['bot'];
+  /** As its sender gave it (extensions §12: every message answers it); null for an inbound message. */
+  purpose: MessagePurpose | null;
   fallback_from: string | null;
   failure: MessageEntity['failure'];
   suppression: MessageEntity['suppression'];
@@ -50,6 +54,9 @@ export function messageResource(message: MessageEntity, links: LinkResource[] = 
     workflow: message.workflow,
     campaign_id: message.campaignId === null ? null : Number(message.campaignId),
     test: message.test,
+    bot: message.bot ?? null,
+    // A keyword's confirmation has no route: it is transactional, as every reply to a contact is.
+    purpose: message.direction === 'inbound' ? null : (message.route?.purpose ?? 'transactional'),
     fallback_from: message.fallbackFrom,
     failure: message.failure,
     suppression: message.suppression,
@@ -79,7 +86,10 @@ export function contactBlock(
   };
 }
 
-/** The data of a message.* fact: the message after the change, reporting `status`. */
+/**
+ * The data of a message.* fact: the message after the change, reporting `status`; an inbound message's
+ * also says which keyword its text was, if any.
+ */
 export function messageFact(
   message: MessageEntity,
   status: string,
@@ -98,6 +108,7 @@ export function messageFact(
     workflow: resource.workflow,
     campaign_id: resource.campaign_id,
     test: resource.test,
+    bot: resource.bot,
     fallback_from: resource.fallback_from,
     failure: resource.failure,
     suppression: resource.suppression,
@@ -107,6 +118,8 @@ export function messageFact(
     read_at: resource.read_at,
     failed_at: resource.failed_at,
     body: resource.body,
+    // What the inbound text was to the channel (for bots: an opt-out or opt-in is never theirs).
+    ...(message.direction === 'inbound' ? { keyword: message.keyword ?? null } : {}),
     at,
   };
 }

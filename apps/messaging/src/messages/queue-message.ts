@@ -11,7 +11,8 @@ export interface MessageToQueue {
   id: string;
   route: MessageRoute;
   channel: Pick<ChannelEntity, 'id' | 'type'>;
-  template: { id: number; name: string | null };
+  /** Null for a bot's text message. */
+  template: { id: number; name: string | null } | null;
   contactId: number;
   fallbackFrom: string | null;
   idempotencyKey: string | null;
@@ -26,6 +27,8 @@ export interface MessageToQueue {
   campaignId: number | null;
   /** Made by a notification's test send (so is every message of its route). */
   test: boolean;
+  /** The bot conversation that made it, or null. */
+  bot: MessageEntity['bot'];
 }
 
 /**
@@ -45,8 +48,8 @@ export async function queueMessage(
     status: 'queued',
     channelType: input.channel.type,
     channelId: input.channel.id,
-    templateId: input.template.id,
-    templateName: input.template.name,
+    templateId: input.template?.id ?? null,
+    templateName: input.template?.name ?? null,
     contactId: input.contactId,
     recipient: null,
     body: null,
@@ -56,7 +59,9 @@ export async function queueMessage(
     workflow: input.workflow,
     campaignId: input.campaignId,
     test: input.test,
+    bot: input.bot,
     fallbackFrom: input.fallbackFrom,
+    keyword: null,
     failure: null,
     suppression: null,
     sentAt: null,

@@ -168,10 +168,10 @@ export async function fallBack(
     id: step.channel_id!,
     type: step.channel,
   };
-  const template = (await messages.template(workspaceId, step.template_id)) ?? {
-    id: step.template_id,
-    name: null,
-  };
+  const template =
+    step.template_id === null
+      ? null
+      : ((await messages.template(workspaceId, step.template_id)) ?? { id: step.template_id, name: null });
   await queueMessage(decision, messages, {
     id,
     route: { ...route, step: next },
@@ -184,5 +184,6 @@ export async function fallBack(
     workflow: message.workflow,
     campaignId: message.campaignId,
     test: message.test,
+    bot: message.bot,
   });
 }

@@ -23,7 +23,8 @@ export interface MessageToCheck {
   event: TemplateEvent | null;
   waitedEvent: TemplateEvent | null;
   contact: ContactEntity;
-  template: TemplateEntity;
+  /** The template rendered for the contact, or a bot's text sent as written (extensions §12). */
+  content: { template: TemplateEntity } | { text: string };
   /** Whether the recipient is on the workspace's suppression list for the channel type. */
   isSuppressed(address: string): boolean;
 }
@@ -64,7 +65,9 @@ export function whoMayBeMessaged(message: MessageToCheck): Verdict {
       detail: `Contact ${contact.id} has not given marketing consent on ${channelType}.`,
     };
   }
-  const rendered = renderTemplate(message.template, {
+  if ('text' in message.content)
+    return { kind: 'send', recipient, rendered: asWritten(channelType, message.content.text) };
+  const rendered = renderTemplate(message.content.template, {
     contact: contactScope(contact),
     event: message.event as Record<string, unknown> | null,
     waited_event: message.waitedEvent as Record<string, unknown> | null,
@@ -72,6 +75,37 @@ export function whoMayBeMessaged(message: MessageToCheck): Verdict {
   });
   if (!rendered.ok) return { kind: 'suppress', recipient, reason: 'render_error', detail: rendered.detail };
   return { kind: 'send', recipient, rendered };
+}
+
+/** Longest subject (an email's, a push notification's title) a text gets: its first line, cut here. */
+export const TEXT_SUBJECT_LENGTH = 78;
+/** The subject of a text with no line that is not blank. */
+export const DEFAULT_TEXT_SUBJECT = 'Message';
+
+/** The channel types whose messages have a subject besides their body: an email's, a push's title. */
+const SUBJECT_CHANNELS: readonly ChannelType[] = ['email', 'browser_push'];
+
+/**
+ * A text sent as written (a bot's, extensions §12): the body on every channel, unchanged; an email's
+ * subject and a push notification's title are its first line that is not blank, trimmed and cut to
+ * TEXT_SUBJECT_LENGTH characters (DEFAULT_TEXT_SUBJECT when it has none); no HTML (email sends the text
+ * part) and no provider template (WhatsApp sends a text message, which only goes within its window).
+ */
+export function asWritten(type: ChannelType, text: string): RenderedTemplate {
+  const firstLine =
+    text
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? '';
+  return {
+    ok: true,
+    subject: SUBJECT_CHANNELS.includes(type)
+      ? firstLine.slice(0, TEXT_SUBJECT_LENGTH) || DEFAULT_TEXT_SUBJECT
+      : null,
+    body: text,
+    html: null,
+    parameters: [],
+  };
 }
 
 function addressName(type: ChannelType): string {

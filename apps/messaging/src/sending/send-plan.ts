@@ -119,6 +119,11 @@ export function planSends(
       continue;
     }
     const template = message.templateId === null ? undefined : rows.templates.get(Number(message.templateId));
+    // A bot's text has no template: it is sent as written.
+    if (template === undefined && message.route?.text !== undefined) {
+      planOne(plan, job, message, channel, contact, null, suppressed, rows.pushSubscriptions, tracking);
+      continue;
+    }
     if (template === undefined) {
       finish(failed('template_error', `template ${message.templateId} was deleted`));
       continue;
@@ -134,7 +139,7 @@ function planOne(
   message: MessageEntity,
   channel: ChannelEntity,
   contact: ContactEntity,
-  template: TemplateEntity,
+  template: TemplateEntity | null,
   suppressed: Set<string>,
   subscriptions: Map<string, PushSubscriptionEntity>,
   tracking: LinkTracking | undefined,
@@ -147,7 +152,7 @@ function planOne(
     event: route.event ?? null,
     waitedEvent: route.waited_event ?? null,
     contact,
-    template,
+    content: template === null ? { text: route.text! } : { template },
     isSuppressed: (address) => suppressed.has(suppressionKey(job.workspaceId, message.channelType, address)),
   });
   const finish = (attempt: Attempt): void => void plan.finishes.push({ job, attempt });
@@ -161,7 +166,7 @@ function planOne(
     return;
   }
   const { recipient, rendered } = verdict;
-  const content = trackedContent(rendered, message.id, template.trackLinks ? tracking : undefined);
+  const content = trackedContent(rendered, message.id, template?.trackLinks ? tracking : undefined);
   if (channel.status === 'disabled') {
     finish(failed('channel_disabled', `channel ${channel.id} is disabled`, { recipient }));
     return;
@@ -202,7 +207,7 @@ function planOne(
       body: content.body ?? '',
       ...(content.subject !== null ? { subject: content.subject } : {}),
       ...(content.html !== null ? { html: content.html } : {}),
-      ...(template.providerTemplate !== null
+      ...(template !== null && template.providerTemplate !== null
         ? {
             providerTemplate: {
               name: template.providerTemplate.name,

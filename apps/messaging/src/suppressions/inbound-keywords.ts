@@ -1,3 +1,5 @@
+import type { InboundMessageKeyword } from '@cms/contracts';
+
 import type { FieldProblem } from '../decisions/messaging.exception';
 
 /** The opt-out keywords of extensions §9, used by a channel whose metadata names none. */
@@ -24,7 +26,7 @@ export const MAX_KEYWORD_LENGTH = 64;
 /** Ten SMS segments: a confirmation longer than that is not a confirmation. */
 export const MAX_REPLY_LENGTH = 1600;
 
-export type Keyword = 'opt_out' | 'opt_in';
+export type Keyword = InboundMessageKeyword;
 
 function listOf(metadata: Record<string, unknown>, name: string, defaults: readonly string[]): string[] {
   const value = metadata[name];

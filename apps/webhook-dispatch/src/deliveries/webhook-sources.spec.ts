@@ -101,6 +101,7 @@ describe('the table from facts to webhook events', () => {
         'workflow',
         'campaign_id',
         'test',
+        'bot',
         'fallback_from',
         'failure',
         'contact',
@@ -118,6 +119,7 @@ describe('the table from facts to webhook events', () => {
         workflow: { id: 5, name: 'Onboarding', run_id: 77, step: 'send-welcome' },
         campaign_id: null,
         test: false,
+        bot: null,
         fallback_from: 'msg_ffffffffffffffffffffffffffffffff',
         failure: {
           code: 'unreachable',
@@ -163,6 +165,18 @@ describe('the table from facts to webhook events', () => {
     ).toMatchObject({ campaign_id: 42, test: true });
     // messageRecord's fact has no `test`, as the facts published before it existed.
     expect(source.data(messageRecord(MESSAGING_FACT_TYPES.messageSent, sent))).toMatchObject({ test: false });
+  });
+
+  it("gives a bot's message its bot, and a fact published before messages were marked none", () => {
+    const source = WEBHOOK_SOURCES[MESSAGING_FACT_TYPES.messageSent]!;
+    const sent = { status: 'sent', workflow: null, failure: null, failed_at: null };
+    const bot = { id: 3, name: 'Concierge', conversation_id: 17 };
+    expect(source.data(messageRecord(MESSAGING_FACT_TYPES.messageSent, { ...sent, bot }))).toMatchObject({
+      workflow: null,
+      bot,
+    });
+    // messageRecord's fact has no `bot`, as the facts published before it existed.
+    expect(source.data(messageRecord(MESSAGING_FACT_TYPES.messageSent, sent))).toMatchObject({ bot: null });
   });
 
   it('orders the events of one message by their subject, the message id; consent events need no order', () => {

@@ -80,10 +80,11 @@ function consentData(fact: ConsentChangedV1): Record<string, unknown> {
  * data of message.sent, .delivered, .read, .failed and .suppressed: the fields of the specification,
  * in its order; `failure` with the provider's own code besides code, reason and fix (extensions §9),
  * and `test` after `campaign_id`, so a receiver tells a notification's test send from its real ones
- * (§13). A fact published before messages were marked has no `test`: no test send made its message.
+ * (§13), then `bot`, the bot conversation that made the message (§12). A fact published before
+ * messages were marked has no `test` and no `bot`: no test send and no bot made its message.
  */
 export function messageData(fact: MessageFactV1): Record<string, unknown> {
-  const { workflow, failure } = fact;
+  const { workflow, failure, bot } = fact;
   return {
     id: fact.id,
     status: fact.status,
@@ -95,6 +96,7 @@ export function messageData(fact: MessageFactV1): Record<string, unknown> {
       : null,
     campaign_id: fact.campaign_id ?? null,
     test: fact.test ?? false,
+    bot: bot ? { id: bot.id, name: bot.name, conversation_id: bot.conversation_id } : null,
     fallback_from: fact.fallback_from ?? null,
     failure: failure
       ? {

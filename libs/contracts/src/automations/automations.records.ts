@@ -1,7 +1,8 @@
-import { Allow, IsIn, IsInt, IsISO8601, IsObject, IsString, Min } from 'class-validator';
+import { Allow, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, Min } from 'class-validator';
 
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
 import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
+import { BOT_REQUEST_SCHEMAS } from './bot.records';
 import { RE_ENTRIES, type ReEntry } from './workflow-definition';
 
 /** Requests the automations service decides (cms.requests.v1, key = workspace id). */
@@ -28,6 +29,7 @@ export class WorkflowBody {
   @Allow()
   name?: unknown;
 
+  @IsOptional()
   @Allow()
   enabled?: unknown;
 
@@ -37,9 +39,11 @@ export class WorkflowBody {
   @Allow()
   steps?: unknown;
 
+  @IsOptional()
   @Allow()
   goal?: unknown;
 
+  @IsOptional()
   @Allow()
   re_entry?: unknown;
 }
@@ -121,6 +125,7 @@ export const AUTOMATIONS_REQUEST_SCHEMAS = {
   [AUTOMATIONS_REQUEST_TYPES.workflowCreate]: WorkflowCreateRequestedV1,
   [AUTOMATIONS_REQUEST_TYPES.workflowUpdate]: WorkflowUpdateRequestedV1,
   [AUTOMATIONS_REQUEST_TYPES.workflowDelete]: WorkflowDeleteRequestedV1,
+  ...BOT_REQUEST_SCHEMAS,
 } as const;
 
 export type AutomationsRequestPayloads = PayloadsOf<typeof AUTOMATIONS_REQUEST_SCHEMAS>;

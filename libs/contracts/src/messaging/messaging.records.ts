@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   IsArray,
   IsBase64,
   IsBoolean,
@@ -10,15 +11,21 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Length,
   Matches,
+  Max,
   MaxLength,
   Min,
+  ValidateBy,
+  ValidateIf,
   ValidateNested,
+  type ValidationOptions,
 } from 'class-validator';
 
 import { CONSENT_CHANNELS } from '../contacts/channels';
 import type { RecordTypeDefinition } from '../registry/record-type-registry';
 import { firstVersions, type PayloadsOf } from '../requests/request-schemas';
+import { MAX_ID } from '../rules/field-rules';
 import { SEALED_SECRET_PATTERN } from '../webhooks/webhook-secret';
 import {
   CHANNEL_PROVIDERS,
@@ -30,7 +37,7 @@ import {
   type ChannelType,
 } from './channel.bodies';
 import { LINK_FACT_DEFINITIONS, LINK_REQUEST_SCHEMAS, TrackedLinkV1 } from './link.records';
-import { SendMessageBody } from './message.bodies';
+import { MAX_ROUTE_STEPS, RouteStepBody, SendMessageBody } from './message.bodies';
 import {
   SUPPRESSION_FACT_TYPES,
   SUPPRESSION_REQUEST_SCHEMAS,
@@ -215,13 +222,91 @@ export class TemplateEventV1 {
   data!: Record<string, unknown>;
 }
 
-/**
- * `POST /api/v1/messages`, after the gateway found the contact; or a workflow's `send` step, made by
- * the automations service with `workflow` and the events its templates see. The public body has none
- * of those fields (the edge refuses them), so only a workflow sets the first three, and only a
- * notification send `campaign_id` and `test`.
+/** The bot conversation that made a message (extensions §12, What bots send). */
+export class MessageBotV1 {
+  @IsInt()
+  @Min(1)
+  id!: number;
+
+  @IsString()
+  name!: string;
+
+  @IsInt()
+  @Min(1)
+  conversation_id!: number;
+}
+
+/** The longest `text` a request carries: a bot's answer, sent as written. */
+export const MAX_MESSAGE_TEXT_LENGTH = 4096;
+
+/*
+ * The request record's classes extend the API's bodies with `template_id` and `route` left out of their
+ * types (the validation rules are inherited all the same), so each can declare them anew: a step of a
+ * request that carries its `text` names no template, which the API's RouteStepBody always requires.
  */
-export class MessageSendRequestedV1 extends SendMessageBody {
+const RouteStepFields = RouteStepBody as new () => Omit<RouteStepBody, 'template_id'>;
+const SendMessageFields = SendMessageBody as new () => Omit<SendMessageBody, 'route'>;
+
+/** A route step of a request: as the API's, except on the one step of a `text`, which has no template. */
+export class MessageRouteStepV1 extends RouteStepFields {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  template_id?: number;
+}
+
+/**
+ * What is wrong with how a request's route says what to send, or undefined: every step names its
+ * template, unless the request carries a `text`, which goes out on a route of one step that names its
+ * channel by `channel_id` and no template.
+ */
+export function routeContentProblem(request: { route?: unknown; text?: unknown }): string | undefined {
+  // The route's own rules (an array of 1 to 4 steps) speak for a route that is none.
+  if (!Array.isArray(request.route)) return undefined;
+  const steps = request.route as Array<Partial<MessageRouteStepV1> | null>;
+  if (request.text === undefined) {
+    const bare = steps.findIndex((step) => step?.template_id === undefined);
+    return bare === -1 ? undefined : `route step ${bare} names no template_id`;
+  }
+  const [step] = steps;
+  if (steps.length !== 1 || !step) return 'a text is sent on a route of exactly one step';
+  if (step.channel_id === undefined) return 'the step of a text names its channel by channel_id';
+  if (step.template_id !== undefined) return 'the step of a text names no template_id';
+  return undefined;
+}
+
+/** The route of a request says what to send in one way only (routeContentProblem). */
+function IsRouteOfItsContent(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isRouteOfItsContent',
+      validator: {
+        validate: (_route: unknown, args) => routeContentProblem(args?.object ?? {}) === undefined,
+        defaultMessage: (args) => routeContentProblem(args?.object ?? {}) ?? 'route is not valid',
+      },
+    },
+    options,
+  );
+}
+
+/**
+ * `POST /api/v1/messages`, after the gateway found the contact; or a service's message: a workflow's
+ * `send` step, made by the automations service with `workflow` and the events its templates see; a
+ * notification send's, with `campaign_id` and `test`; a bot's, with `bot` and, for an answer it sends
+ * as written, `text`. The public body has none of those fields (the edge refuses them), so only the
+ * services set them.
+ */
+export class MessageSendRequestedV1 extends SendMessageFields {
+  // Declared anew for its steps' class: the base's rules of the same kind give way to these.
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_ROUTE_STEPS)
+  @ValidateNested({ each: true })
+  @Type(() => MessageRouteStepV1)
+  @IsRouteOfItsContent()
+  route!: MessageRouteStepV1[];
+
   @IsOptional()
   @IsString()
   @MaxLength(255)
@@ -252,6 +337,18 @@ export class MessageSendRequestedV1 extends SendMessageBody {
   @IsOptional()
   @IsBoolean()
   test?: boolean;
+
+  /** A bot's message (extensions §12): answered as `bot` on the message and its facts. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MessageBotV1)
+  bot?: MessageBotV1;
+
+  /** The body, sent exactly as written (no template, no Liquid), on the route's one step. Never null. */
+  @ValidateIf((request: { text?: unknown }) => request.text !== undefined)
+  @IsString()
+  @Length(1, MAX_MESSAGE_TEXT_LENGTH)
+  text?: string;
 }
 
 /** At most this many contact ids are minted for one provider callback. */
@@ -413,6 +510,10 @@ export class MessageTimeoutRecordedV1 {
 
 // --- facts ------------------------------------------------------------------------------------
 
+/** What an inbound message's text can be besides a message (extensions §9): an opt-out or an opt-in. */
+export const INBOUND_MESSAGE_KEYWORDS = ['opt_out', 'opt_in'] as const;
+export type InboundMessageKeyword = (typeof INBOUND_MESSAGE_KEYWORDS)[number];
+
 export class MessagingChannelFactV1 {
   @IsInt()
   @Min(1)
@@ -499,6 +600,15 @@ export class MessageFactV1 {
   campaign_id!: number | string | null;
 
   /**
+   * The bot conversation that made it (extensions §12), null for every other message. Absent from the
+   * facts published before messages were marked, none of them a bot's: read as null.
+   */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => MessageBotV1)
+  bot?: MessageBotV1 | null;
+
+  /**
    * Made by a notification's test send (extensions §13). Absent from the facts published before
    * messages were marked, all of them of messages no test send made: read as false.
    */
@@ -548,6 +658,15 @@ export class MessageFactV1 {
   @IsOptional()
   @IsString()
   body?: string | null;
+
+  /**
+   * Of an inbound message (message.received): the channel's opt-out or opt-in keyword its text was
+   * (extensions §9, Suppressions and consent from channels), or null. Absent from outbound messages'
+   * facts and from those published before inbound messages were marked.
+   */
+  @IsOptional()
+  @IsIn(INBOUND_MESSAGE_KEYWORDS)
+  keyword?: InboundMessageKeyword | null;
 
   @IsISO8601()
   at!: string;

@@ -1,4 +1,15 @@
-import { MAX_WORKFLOW_NAME, MAX_WORKFLOW_STEPS, RE_ENTRIES, WORKFLOW_STEP_TYPES } from '@cms/contracts';
+import {
+  BOT_MODES,
+  MAX_AI_TOKENS,
+  BOT_TRIGGER_TYPES,
+  FLOW_STEP_TYPES,
+  MAX_BOT_NAME,
+  MAX_FLOW_STEPS,
+  MAX_WORKFLOW_NAME,
+  MAX_WORKFLOW_STEPS,
+  RE_ENTRIES,
+  WORKFLOW_STEP_TYPES,
+} from '@cms/contracts';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 import { ID, NULLABLE_TEXT, NULLABLE_TIME, TIME, fixed, orNull } from './shapes';
@@ -117,7 +128,132 @@ const RUN_FIELDS: Record<string, SchemaObject> = {
 /** The data of outcome.recorded: an outcome answers it, with its `created_at`. */
 const OUTCOME_RECORDED_DATA = WEBHOOKS_SCHEMAS['OutcomeRecordedData']!;
 
+const NULLABLE_ID = { type: ['integer', 'null'], minimum: 1 } as unknown as SchemaObject;
+const NULLABLE_NUMBER = { type: ['number', 'null'] } as unknown as SchemaObject;
+
+const FLOW_STEP: SchemaObject = {
+  type: 'object',
+  required: ['id', 'type'],
+  additionalProperties: false,
+  description:
+    'A flow step (extensions §12, Flow mode): a unique `id`, a `type`, the fields of its type, and `next` where it names the step that follows.',
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string', enum: [...FLOW_STEP_TYPES] },
+    next: { type: 'string' },
+    text: { type: 'string', description: '`message` (sent as written) and `question`.' },
+    template_id: {
+      ...ID,
+      description: '`message`: a template rendered with the contact, instead of `text`.',
+    },
+    save_as: {
+      type: 'string',
+      description: '`question`: the custom field the answer is stored in (`email` or `data.email`).',
+    },
+    validate: { type: 'string', description: '`question`: `email`, `phone`, `number` or `regex:<pattern>`.' },
+    retry_text: {
+      type: 'string',
+      description: '`question`: sent after the first and the second failed answer.',
+    },
+    on: { type: 'string', description: '`branch`: `answer` or `data.<field>`.' },
+    cases: {
+      type: 'array',
+      description:
+        '`branch`: the first case whose `equals` (trimmed, any case) or `matches` holds names the next step.',
+      items: {
+        type: 'object',
+        required: ['next'],
+        additionalProperties: false,
+        properties: {
+          equals: { type: 'string' },
+          matches: { type: 'string', description: 'A regular expression.' },
+          next: { type: 'string' },
+        },
+      },
+    },
+    default: { type: 'string', description: '`branch`: the step when no case holds.' },
+    tag_id: { ...ID, description: '`tag`: the tag attached.' },
+  },
+};
+
+const BOT_FIELDS: Record<string, SchemaObject> = {
+  id: ID,
+  name: { type: 'string', maxLength: MAX_BOT_NAME },
+  description: NULLABLE_TEXT,
+  mode: { type: 'string', enum: [...BOT_MODES] },
+  trigger_type: { type: 'string', enum: [...BOT_TRIGGER_TYPES] },
+  trigger_value: { ...NULLABLE_TEXT, description: 'The keyword (`keyword`) or the event name (`event`).' },
+  target_group_id: {
+    ...NULLABLE_ID,
+    description: 'An audience: the bot starts conversations only with its members.',
+  },
+  ai_instructions: { ...NULLABLE_TEXT, description: 'AI mode: the system message.' },
+  ai_temperature: { ...NULLABLE_NUMBER, minimum: 0, maximum: 2 },
+  ai_max_tokens: { type: ['integer', 'null'], minimum: 1, maximum: MAX_AI_TOKENS } as unknown as SchemaObject,
+  flow_definition: orNull(
+    fixed({ steps: { type: 'array', minItems: 1, maxItems: MAX_FLOW_STEPS, items: FLOW_STEP } }),
+    'Flow mode: the steps.',
+  ),
+  settings: {
+    type: 'object',
+    additionalProperties: true,
+    properties: {
+      schedule_cron: { ...NULLABLE_TEXT, description: 'A five-field cron expression (`schedule`).' },
+      schedule_timezone: {
+        ...NULLABLE_TEXT,
+        description: 'An IANA time zone; UTC when a cron is set without one.',
+      },
+      channel_id: {
+        ...NULLABLE_ID,
+        description: 'The channel `event` and `schedule` bots start on; it limits the others.',
+      },
+    },
+  },
+  enabled: { type: 'boolean', description: 'A disabled bot starts nothing; its active conversations go on.' },
+  created_at: TIME,
+  updated_at: TIME,
+};
+
+const CONVERSATION_FIELDS: Record<string, SchemaObject> = {
+  id: ID,
+  bot_id: ID,
+  contact_id: ID,
+  channel_id: ID,
+  status: { type: 'string', enum: ['active', 'completed', 'expired', 'failed'] },
+  end_reason: {
+    type: ['string', 'null'],
+    enum: [
+      'completed',
+      'expired',
+      'opted_out',
+      'invalid_answer',
+      'ai_error',
+      'ai_unavailable',
+      'bot_deleted',
+      null,
+    ],
+    description: 'Null while active.',
+  } as unknown as SchemaObject,
+  current_step: { ...NULLABLE_TEXT, description: 'Flow mode: the question the conversation waits at.' },
+  messages: {
+    type: 'array',
+    items: fixed({
+      direction: { type: 'string', enum: ['inbound', 'outbound'] },
+      text: { ...NULLABLE_TEXT, description: 'Null for a template message.' },
+      message_id: { type: ['string', 'null'], pattern: '^msg_[0-9a-f]{32}$' } as unknown as SchemaObject,
+      at: TIME,
+    }),
+  },
+  started_at: TIME,
+  ended_at: NULLABLE_TIME,
+};
+
 export const AUTOMATIONS_SCHEMAS: Record<string, SchemaObject> = {
+  Bot: fixed(
+    BOT_FIELDS,
+    'A bot (extensions §12, Bots): a flow or a model that answers contacts on their channel.',
+  ),
+  BotConversation: fixed(CONVERSATION_FIELDS, 'A conversation of a bot with a contact on one channel.'),
   Workflow: fixed(WORKFLOW_FIELDS, 'A workflow (extensions §12): the steps an event starts for a contact.'),
   WorkflowRun: fixed(RUN_FIELDS, 'A run of a workflow for a contact (extensions §12, Runs).'),
   Outcome: fixed(

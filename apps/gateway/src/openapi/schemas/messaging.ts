@@ -7,6 +7,7 @@ import {
   CHANNEL_STATUSES,
   CHANNEL_TYPES,
   FAILURE_CODES,
+  MESSAGE_PURPOSES,
   SUPPRESSION_ID_PATTERN,
   SUPPRESSION_LIST_REASONS,
   SUPPRESSION_REASONS,
@@ -102,6 +103,15 @@ const MESSAGE_WORKFLOW = fixed(
   'The workflow run that sent the message.',
 );
 
+const MESSAGE_BOT = fixed(
+  {
+    id: described(ID, 'The bot.'),
+    name: described({ type: 'string' }, "The bot's name when the message was made."),
+    conversation_id: described(ID, 'The conversation the message belongs to.'),
+  },
+  'The bot that sent the message (extensions §12, What bots send).',
+);
+
 const MESSAGE_FAILURE = fixed(
   {
     code: FAILURE_CODE,
@@ -158,7 +168,10 @@ const MESSAGE_FIELDS: Record<string, SchemaObject> = {
     { type: 'string' },
     'The address it went to (outbound; null until the send worker resolved it) or came from (inbound).',
   ),
-  template: orNull({ type: 'string' }, "The template's name; null for inbound messages and keyword replies."),
+  template: orNull(
+    { type: 'string' },
+    "The template's name; null for inbound messages, keyword replies and a bot's text sent as written.",
+  ),
   contact_id: orNull(ID, 'Null for an inbound message from a sender no contact matches.'),
   workflow: refOrNull('MessageWorkflow'),
   campaign_id: orNull(ID),
@@ -166,10 +179,20 @@ const MESSAGE_FIELDS: Record<string, SchemaObject> = {
     { type: 'boolean' },
     "True for the message of a notification's test send (extensions §13); false for every other message.",
   ),
+  bot: refOrNull('MessageBot', 'The bot that sent it; null for every other message, inbound ones included.'),
+  purpose: {
+    type: ['string', 'null'],
+    enum: [...MESSAGE_PURPOSES, null],
+    description:
+      "As the send said (`transactional` unless it said `marketing`; a bot's messages are transactional); null for inbound messages.",
+  } as unknown as SchemaObject,
   fallback_from: orNull(MESSAGE_ID, 'The message of the previous route step this one replaces.'),
   failure: refOrNull('MessageFailure'),
   suppression: refOrNull('MessageSuppression'),
-  body: orNull({ type: 'string' }, 'As rendered (outbound) or received (inbound); null until rendered.'),
+  body: orNull(
+    { type: 'string' },
+    "As rendered (outbound; a bot's text as written) or received (inbound); null until rendered.",
+  ),
   sent_at: orNull(TIME),
   delivered_at: orNull(TIME),
   read_at: orNull(TIME),
@@ -190,6 +213,8 @@ const INBOUND_MESSAGE = fixed(
     status: oneOf(['received']),
     recipient: described({ type: 'string' }, 'The sender (`from`).'),
     template: { type: 'null' },
+    bot: { type: 'null' },
+    purpose: { type: 'null' },
     body: described({ type: 'string' }, 'The text received.'),
   },
   'An inbound message, as recorded.',
@@ -286,6 +311,7 @@ export const MESSAGING_SCHEMAS: Record<string, SchemaObject> = {
   Message: MESSAGE,
   InboundMessage: INBOUND_MESSAGE,
   MessageWorkflow: MESSAGE_WORKFLOW,
+  MessageBot: MESSAGE_BOT,
   MessageFailure: MESSAGE_FAILURE,
   MessageSuppression: MESSAGE_SUPPRESSION,
   MessageHistoryEntry: MESSAGE_HISTORY_ENTRY,

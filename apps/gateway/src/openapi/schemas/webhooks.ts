@@ -88,6 +88,16 @@ const WORKFLOW: SchemaObject = {
   description: 'The automation that made the message; `null` for any other message.',
 };
 
+const BOT: SchemaObject = {
+  ...fixed({
+    id: ID,
+    name: { type: 'string', description: "The bot's name when the message was made." },
+    conversation_id: { ...ID, description: 'The conversation the message belongs to.' },
+  }),
+  type: ['object', 'null'],
+  description: 'The bot that sent the message (extensions §12); `null` for any other message.',
+};
+
 const CAMPAIGN_ID: SchemaObject = {
   type: ['integer', 'null'],
   minimum: 1,
@@ -194,6 +204,7 @@ export const WEBHOOKS_SCHEMAS: Record<string, SchemaObject> = {
         type: 'boolean',
         description: "True for the message of a notification's test send; false for every other message.",
       },
+      bot: BOT,
       fallback_from: {
         type: ['string', 'null'],
         pattern: '^msg_[0-9a-f]{32}$',

@@ -157,7 +157,7 @@ export class ChunkMessageStore implements MessageStore {
       if (route === null || next === undefined) continue;
       fallbacks.add(fallbackMessageId(message.id, route.step + 1));
       if (next.channel_id !== null) keys.channelIds.add(next.channel_id);
-      keys.templateIds.add(next.template_id);
+      if (next.template_id !== null) keys.templateIds.add(next.template_id);
     }
     await store.messages.preload(fallbacks);
     await store.loadChannels(keys);

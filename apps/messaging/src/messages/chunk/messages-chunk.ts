@@ -30,7 +30,8 @@ function addKeys(keys: MessageKeys, record: DecodedRecord): void {
       for (const step of data.route) {
         if (step.channel_id !== undefined) keys.channelIds.add(step.channel_id);
         else keys.defaultWorkspaces.add(workspaceId);
-        keys.templateIds.add(step.template_id);
+        // A text's one step names no template.
+        if (step.template_id !== undefined) keys.templateIds.add(step.template_id);
       }
       return;
     }

@@ -2,7 +2,7 @@ import {
   DEFAULT_STEP_TIMEOUT,
   isoDurationMs,
   type MessageSendRequestedV1,
-  type RouteStepBody,
+  type MessageRouteStepV1,
 } from '@cms/contracts';
 import type { Answer } from '@cms/kafka';
 import { Injectable } from '@nestjs/common';
@@ -23,7 +23,8 @@ import { queueMessage } from '../queue-message';
 interface ResolvedStep {
   step: RouteStep;
   channel: ChannelEntity;
-  template: TemplateRef;
+  /** Null for a bot's text. */
+  template: TemplateRef | null;
 }
 
 /**
@@ -40,7 +41,7 @@ export class SendMessageHandler {
       const original = await messages.findByIdempotencyKey(workspaceId, data.idempotency_key);
       if (original) return { status: 200, resource: { ...messageResource(original) } };
     }
-    const resolved = await this.resolveRoute(messages, workspaceId, data.route);
+    const resolved = await this.resolveRoute(messages, workspaceId, data.route, data.text !== undefined);
     const first = resolved[0]!;
     // Only a workflow or a notification send names what made its message (the edge refuses both).
     const workflow = data.workflow ?? null;
@@ -54,16 +55,18 @@ export class SendMessageHandler {
         purpose: data.purpose ?? 'transactional',
         ...(data.event !== undefined ? { event: data.event } : {}),
         ...(data.waited_event !== undefined ? { waited_event: data.waited_event } : {}),
+        ...(data.text !== undefined ? { text: data.text } : {}),
       },
       channel: first.channel,
       template: first.template,
       contactId: data.contact_id,
       fallbackFrom: null,
       idempotencyKey: data.idempotency_key ?? null,
-      source: workflow !== null || campaignId !== null ? 'service' : 'api',
+      source: workflow !== null || campaignId !== null || data.bot !== undefined ? 'service' : 'api',
       workflow,
       campaignId,
       test: data.test ?? false,
+      bot: data.bot ?? null,
     });
     return { status: 202, resource: { ...messageResource(message) } };
   }
@@ -72,13 +75,23 @@ export class SendMessageHandler {
   private async resolveRoute(
     messages: MessageStore,
     workspaceId: number,
-    route: RouteStepBody[],
+    route: MessageRouteStepV1[],
+    text: boolean,
   ): Promise<ResolvedStep[]> {
+    if (text) return this.resolveTextStep(messages, workspaceId, route);
     const issues: MessagingIssue[] = [];
     const resolved: ResolvedStep[] = [];
     for (const [index, body] of route.entries()) {
       const at = `/data/attributes/route/${index}`;
       const channel = await this.channelOf(messages, workspaceId, body, at, issues);
+      if (body.template_id === undefined) {
+        issues.push({
+          code: MessagingErrorCode.UnknownRouteTemplate,
+          detail: 'A route step names a template.',
+          pointer: `${at}/template_id`,
+        });
+        continue;
+      }
       const template = await messages.template(workspaceId, body.template_id);
       if (template === null) {
         issues.push({
@@ -111,10 +124,42 @@ export class SendMessageHandler {
     return resolved;
   }
 
+  /** A bot's text (extensions §12): one step, its channel and no template, sent exactly as written. */
+  private async resolveTextStep(
+    messages: MessageStore,
+    workspaceId: number,
+    route: MessageRouteStepV1[],
+  ): Promise<ResolvedStep[]> {
+    const issues: MessagingIssue[] = [];
+    const body = route[0]!;
+    if (route.length !== 1 || body.template_id !== undefined || body.wait_for !== undefined) {
+      throw new MessagingException({
+        code: MessagingErrorCode.UnknownRouteTemplate,
+        detail: 'A text message has a route of one step naming its channel, with no template and no wait.',
+        pointer: '/data/attributes/route',
+      });
+    }
+    const channel = await this.channelOf(messages, workspaceId, body, '/data/attributes/route/0', issues);
+    if (channel === null) throw new MessagingException(issues);
+    return [
+      {
+        channel,
+        template: null,
+        step: {
+          channel_id: channel.id,
+          channel: channel.type,
+          template_id: null,
+          wait_for: null,
+          timeout_ms: null,
+        },
+      },
+    ];
+  }
+
   private async channelOf(
     messages: MessageStore,
     workspaceId: number,
-    body: RouteStepBody,
+    body: MessageRouteStepV1,
     at: string,
     issues: MessagingIssue[],
   ): Promise<ChannelEntity | null> {
