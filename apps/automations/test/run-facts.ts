@@ -76,6 +76,43 @@ export function eventRecorded(
   });
 }
 
+/** Messaging's fact of an sms message: what every message fact says, with `fields` over it. */
+function smsMessageFact(
+  workspaceId: number,
+  type: string,
+  id: string,
+  contactId: number,
+  fields: Record<string, unknown>,
+): Envelope {
+  return createEnvelope({
+    type,
+    source: 'messaging',
+    workspaceid: String(workspaceId),
+    subject: id,
+    data: {
+      id,
+      direction: 'outbound',
+      channel: 'sms',
+      channel_id: 1,
+      recipient: '+14155550100',
+      template: null,
+      workflow: null,
+      campaign_id: null,
+      bot: null,
+      fallback_from: null,
+      failure: null,
+      suppression: null,
+      contact: { id: contactId, external_id: null, name: 'Ada', phone: '+14155550100', email: null },
+      sent_at: null,
+      delivered_at: null,
+      read_at: null,
+      failed_at: null,
+      at: new Date().toISOString(),
+      ...fields,
+    },
+  });
+}
+
 /** A stage of a workflow's outbound sms message, as messaging's fact of it says. */
 export function messageFact(
   workspaceId: number,
@@ -92,31 +129,9 @@ export function messageFact(
     delivered: MESSAGING_FACT_TYPES.messageDelivered,
     failed: MESSAGING_FACT_TYPES.messageFailed,
   }[message.status];
-  return createEnvelope({
-    type,
-    source: 'messaging',
-    workspaceid: String(workspaceId),
-    subject: message.id,
-    data: {
-      id: message.id,
-      direction: 'outbound',
-      status: message.status,
-      channel: 'sms',
-      channel_id: 1,
-      recipient: '+14155550100',
-      template: null,
-      workflow: message.workflow,
-      campaign_id: null,
-      fallback_from: null,
-      failure: null,
-      suppression: null,
-      contact: { id: message.contactId, external_id: null, name: 'Ada', phone: '+14155550100', email: null },
-      sent_at: null,
-      delivered_at: null,
-      read_at: null,
-      failed_at: null,
-      at: new Date().toISOString(),
-    },
+  return smsMessageFact(workspaceId, type, message.id, message.contactId, {
+    status: message.status,
+    workflow: message.workflow,
   });
 }
 
@@ -157,33 +172,12 @@ export function inboundMessage(
 ): Envelope {
   lastInbound += 1;
   const id = `msg_${lastInbound.toString(16).padStart(32, 'a')}`;
-  return createEnvelope({
-    type: MESSAGING_FACT_TYPES.messageReceived,
-    source: 'messaging',
-    workspaceid: String(workspaceId),
-    subject: id,
-    data: {
-      id,
-      direction: 'inbound',
-      status: 'received',
-      channel: 'sms',
-      channel_id: message.channelId,
-      recipient: null,
-      template: null,
-      workflow: null,
-      campaign_id: null,
-      bot: null,
-      fallback_from: null,
-      failure: null,
-      suppression: null,
-      contact: { id: message.contactId, external_id: null, name: 'Ada', phone: '+14155550100', email: null },
-      sent_at: null,
-      delivered_at: null,
-      read_at: null,
-      failed_at: null,
-      body: message.text,
-      keyword: message.keyword ?? null,
-      at: new Date().toISOString(),
-    },
+  return smsMessageFact(workspaceId, MESSAGING_FACT_TYPES.messageReceived, id, message.contactId, {
+    direction: 'inbound',
+    status: 'received',
+    channel_id: message.channelId,
+    recipient: null,
+    body: message.text,
+    keyword: message.keyword ?? null,
   });
 }

@@ -356,6 +356,137 @@ describe('audiences', () => {
     expect((await call('GET', `/internal/v1/audiences/${created.id}`, workspace())).status).toBe(404);
   });
 
+  describe('members (GET /internal/v1/audiences/:id/members)', () => {
+    /** A workspace's audience of the contacts tagged VIP, `included` added and `excluded` taken away. */
+    async function vipAudience(
+      ws: number,
+      tagged: number[],
+      untagged: number[],
+      included: number,
+      excluded: number,
+    ) {
+      const vip = nextId();
+      await seed(
+        ws,
+        [...tagged.map((id) => ({ id, tag_ids: [vip] })), ...untagged.map((id) => ({ id }))],
+        [tagFact(ws, vip, 'VIP')],
+      );
+      const outcome = await audience(ws, {
+        name: 'VIP',
+        filter_criteria: [{ field: 'tags', operator: 'has', value: vip }],
+        include_contact_ids: [included],
+        exclude_contact_ids: [excluded],
+      });
+      return { id: resourceOf(outcome).id, vip };
+    }
+
+    const members = (audienceId: number | string, query: string, workspaceId: number) =>
+      call('GET', `/internal/v1/audiences/${audienceId}/members?${query}`, workspaceId);
+
+    it('answers the asked contacts that are members now, and pages the members in id order as size and snapshot count them', async () => {
+      const ws = workspace();
+      const [a, b, c, d, e, f] = Array.from({ length: 6 }, () => nextId()) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      const stranger = nextId();
+      await seed(workspace(), [{ id: stranger }]);
+      // Tagged: a, b, d, e; b excluded, f (untagged) included: a, d, e, f are the members.
+      const created = await vipAudience(ws, [a, b, d, e], [c, f], f, b);
+
+      const asked = await members(created.id, `contact_ids=${[c, b, f, a, stranger, a].join(',')}`, ws);
+      expect(asked.status).toBe(200);
+      expect(asked.body).toEqual({ data: { audience_id: created.id, member_ids: [a, f] } });
+
+      const first = await members(created.id, 'limit=3', ws);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({
+        data: { audience_id: created.id, contact_ids: [a, d, e], next_after: e },
+      });
+      const last = await members(created.id, `after=${e}&limit=3`, ws);
+      expect(last.body).toEqual({ data: { audience_id: created.id, contact_ids: [f], next_after: null } });
+      // Every member fits the default page.
+      expect((await members(created.id, '', ws)).body.data).toEqual({
+        audience_id: created.id,
+        contact_ids: [a, d, e, f],
+        next_after: null,
+      });
+      expect((await members(created.id, `after=${a}`, ws)).body.data).toMatchObject({
+        contact_ids: [d, e, f],
+      });
+
+      // The same members the audience's size counts and a snapshot (one per member for push) lists.
+      expect((await call('GET', `/internal/v1/audiences/${created.id}`, ws)).body.data.size).toBe(4);
+      const request = harness.envelope(SEGMENTS_REQUEST_TYPES.audienceSnapshot, ws, {
+        snapshot_id: nextId(),
+        audience_id: created.id,
+        channel: 'browser_push',
+      } satisfies AudienceSnapshotRequestedV1);
+      await harness.produce(request);
+      const part = await harness.waitFor('the snapshot part', () =>
+        harness
+          .recordsOn(harness.topics.segments)
+          .find((fact) => fact.causationid === request.id && fact.type === SEGMENTS_FACT_TYPES.snapshotPart),
+      );
+      expect((part.data as { contact_ids: number[] }).contact_ids).toEqual([a, d, e, f]);
+
+      // Membership is as of the question: d untagged since is no member any more.
+      await harness.publish(harness.topics.contacts, [tagsChangedFact(ws, d, [])]);
+      await eventually('d counted out of the size', async () => {
+        const read = await call('GET', `/internal/v1/audiences/${created.id}`, ws);
+        return read.body.data.size === 3 || undefined;
+      });
+      expect((await members(created.id, `contact_ids=${d},${e}`, ws)).body.data.member_ids).toEqual([e]);
+      expect((await members(created.id, 'limit=3', ws)).body.data).toEqual({
+        audience_id: created.id,
+        contact_ids: [a, e, f],
+        next_after: null,
+      });
+    });
+
+    it("answers 404 for another workspace's audience and 400 for a bad or mixed query", async () => {
+      const ws = workspace();
+      const [a, b] = [nextId(), nextId()];
+      const created = await vipAudience(ws, [a], [b], b, a);
+      const elsewhere = workspace();
+      await seed(elsewhere, [{ id: nextId() }]);
+
+      const notFound = await call('GET', `/internal/v1/audiences/${created.id}`, elsewhere);
+      expect(notFound.status).toBe(404);
+      for (const query of ['limit=2', `contact_ids=${a},${b}`]) {
+        const answer = await members(created.id, query, elsewhere);
+        expect(answer.status).toBe(404);
+        expect(answer.body).toEqual(notFound.body);
+      }
+      expect((await members(nextId(), 'limit=2', ws)).status).toBe(404);
+      expect((await members('not-an-id', 'limit=2', ws)).status).toBe(404);
+
+      const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+      for (const query of [
+        'contact_ids=',
+        'contact_ids=1,x',
+        `contact_ids=${tooMany}`,
+        `contact_ids=${a}&after=0`,
+        `contact_ids=${a}&limit=10`,
+        'limit=0',
+        'limit=1001',
+        'after=-1',
+        `contact_id=${a}`,
+      ]) {
+        const answer = await members(created.id, query, ws);
+        expect([query, answer.status]).toEqual([query, 400]);
+        expect(answer.body.errors).toEqual([
+          expect.objectContaining({ status: '400', title: 'Bad Request' }),
+        ]);
+      }
+      expect((await members(created.id, `contact_ids=${a},${b}`, ws)).body.data.member_ids).toEqual([b]);
+    });
+  });
+
   it('refuses a taken name, unknown audiences and cycles, changing nothing', async () => {
     const ws = workspace();
     const first = await audience(ws, { name: 'A' });

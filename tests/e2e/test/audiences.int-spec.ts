@@ -13,7 +13,7 @@ let system: System;
 let key: string;
 
 beforeAll(async () => {
-  system = await System.start(['gateway', 'contacts', 'messaging', 'segments', 'broadcasts']);
+  system = await System.start(['gateway', 'contacts', 'messaging', 'segments', 'broadcasts', 'automations']);
   ({ key } = await system.tenant('business'));
 }, 120_000);
 

@@ -1,4 +1,5 @@
 import { eventually, startFakeChatCompletions, type FakeChatCompletions } from '@cms/testing';
+import { commitSignalChannel } from '@cms/kafka';
 import { Client } from 'pg';
 
 import { startMessagingScenario, type Hook, type MessagingScenario, type System } from '../src';
@@ -460,6 +461,115 @@ describe('an AI bot', () => {
       return answer.body.data.status === 'completed' ? answer.body.data : undefined;
     });
     expect(ended.end_reason).toBe('bot_deleted');
+  });
+});
+
+describe('bots limited to an audience', () => {
+  let vipTag: number;
+  let audience: number;
+  let member: number;
+  let outsider: number;
+  const memberPhone = '+14155550321';
+  const outsiderPhone = '+14155550322';
+
+  beforeAll(async () => {
+    vipTag = await create('/api/v1/tags', { name: 'vip' });
+    audience = await create('/api/v1/audiences', {
+      name: 'VIPs',
+      filter_criteria: [{ field: 'tags', operator: 'has', value: vipTag }],
+    });
+    member = await contactWithPhone(memberPhone);
+    outsider = await contactWithPhone(outsiderPhone);
+    expect(
+      (await call('POST', '/api/v1/tags/attach', { contact_id: member, tag_ids: [vipTag] })).status,
+    ).toBe(200);
+    await poll('the member counted by the audience', async () => {
+      const preview = await call<{ data: { count: number } }>('POST', '/api/v1/audience/preview', {
+        filter_criteria: [{ field: 'audience', operator: 'in', value: audience }],
+      });
+      return preview.body.data.count === 1 ? true : undefined;
+    });
+  });
+
+  it('answers a keyword only from members, and starts an event bot only for members', async () => {
+    const keywordBot = await create('/api/v1/bots', {
+      name: 'VIP line',
+      mode: 'flow',
+      trigger_type: 'keyword',
+      trigger_value: 'vip',
+      target_group_id: audience,
+      flow_definition: { steps: [{ id: 'hi', type: 'message', text: 'Welcome, VIP.' }] },
+    });
+    await inbound(sms, outsiderPhone, 'vip');
+    await inbound(sms, memberPhone, 'vip');
+    const answered = await conversationWhere(
+      keywordBot,
+      'the member answered',
+      (c) => c.contact_id === member,
+    );
+    expect(answered).toMatchObject({ status: 'completed' });
+    expect(outboundTexts(answered)).toEqual(['Welcome, VIP.']);
+
+    const eventBot = await create('/api/v1/bots', {
+      name: 'VIP welcome',
+      mode: 'flow',
+      trigger_type: 'event',
+      trigger_value: 'vip.checked_in',
+      target_group_id: audience,
+      settings: { channel_id: sms },
+      flow_definition: { steps: [{ id: 'hi', type: 'message', text: 'Your table is ready.' }] },
+    });
+    for (const phone of [outsiderPhone, memberPhone]) {
+      const answer = await call('POST', '/api/v1/events', { name: 'vip.checked_in', contact: { phone } });
+      expect([200, 202]).toContain(answer.status);
+    }
+    await conversationWhere(eventBot, 'the member started', (c) => c.contact_id === member);
+    // Both inputs were decided in order, the member's after the outsider's: the outsider has none.
+    expect((await conversationsOf(keywordBot)).map((c) => c.contact_id)).toEqual([member]);
+    expect((await conversationsOf(eventBot)).map((c) => c.contact_id)).toEqual([member]);
+    expect(outsider).not.toBe(member);
+  });
+
+  it("starts a schedule bot's conversations with the audience's members at its tick", async () => {
+    const scheduleBot = await create('/api/v1/bots', {
+      name: 'Monday check-in',
+      mode: 'flow',
+      trigger_type: 'schedule',
+      target_group_id: audience,
+      settings: { channel_id: sms, schedule_cron: '0 9 * * 1', schedule_timezone: 'Europe/Berlin' },
+      flow_definition: { steps: [{ id: 'q', type: 'question', text: 'How was your week?' }] },
+    });
+    const db = new Client({ connectionString: system.stack.databaseUrl });
+    await db.connect();
+    try {
+      const schema = system.schema('automations');
+      const [timer] = (
+        await db.query(
+          `SELECT id, due_at FROM "${schema}".bot_timers WHERE kind = 'schedule' AND bot_id = $1`,
+          [scheduleBot],
+        )
+      ).rows as Array<{ id: string; due_at: Date }>;
+      // The next Monday at 09:00 in Berlin.
+      expect(timer).toBeDefined();
+      expect(timer!.due_at.getUTCDay()).toBe(1);
+      expect([7, 8]).toContain(timer!.due_at.getUTCHours());
+      // Due now: the tick comes as it would on Monday.
+      await db.query(`UPDATE "${schema}".bot_timers SET due_at = now() WHERE id = $1`, [timer!.id]);
+      await db.query('SELECT pg_notify($1, $2)', [commitSignalChannel('bot_timers', schema), '']);
+      const started = await conversationWhere(
+        scheduleBot,
+        "the member's conversation",
+        (c) => c.contact_id === member,
+      );
+      expect(started).toMatchObject({ status: 'active', current_step: 'q', channel_id: sms });
+      expect((await conversationsOf(scheduleBot)).map((c) => c.contact_id)).toEqual([member]);
+      // The next tick is armed.
+      const next = (await db.query(`SELECT due_at FROM "${schema}".bot_timers WHERE id = $1`, [timer!.id]))
+        .rows as Array<{ due_at: Date }>;
+      expect(next[0]!.due_at.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await db.end();
+    }
   });
 });
 

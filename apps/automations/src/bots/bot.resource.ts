@@ -113,16 +113,28 @@ export function conversationRow(
 
 /** A conversation as `GET /api/v1/bot-conversations/{id}` shows it. */
 export function conversationResource(row: BotConversationEntity): Record<string, unknown> {
+  const {
+    id,
+    bot_id,
+    contact_id,
+    channel_id,
+    status,
+    end_reason,
+    current_step,
+    messages,
+    started_at,
+    ended_at,
+  } = conversationState(row);
   return {
-    id: row.id,
-    bot_id: row.botId,
-    contact_id: row.contactId,
-    channel_id: row.channelId,
-    status: row.status,
-    end_reason: row.endReason,
-    current_step: row.currentStep,
-    messages: row.messages,
-    started_at: row.startedAt.toISOString(),
-    ended_at: row.endedAt?.toISOString() ?? null,
+    id,
+    bot_id,
+    contact_id,
+    channel_id,
+    status,
+    end_reason,
+    current_step,
+    messages,
+    started_at,
+    ended_at,
   };
 }

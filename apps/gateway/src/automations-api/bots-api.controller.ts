@@ -1,5 +1,5 @@
 import { BOT_REQUEST_TYPES, BotBody, readBotDefinition, type BotDefinitionReading } from '@cms/contracts';
-import { JsonApiException } from '@cms/http';
+import { acceptedReading } from '@cms/http';
 import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -14,12 +14,7 @@ import { AutomationsApi } from './automations-api';
 
 /** The attributes as readBotDefinition read them, or the 422 of their problems, before anything is recorded. */
 function definitionOf<T>(reading: BotDefinitionReading<T>): T {
-  if (!reading.ok) {
-    throw JsonApiException.validation(
-      reading.problems.map((problem) => ({ detail: problem.detail, source: { pointer: problem.pointer } })),
-    );
-  }
-  return reading.value;
+  return acceptedReading(reading);
 }
 
 const REFUSALS =

@@ -1,5 +1,5 @@
 import { AUTOMATIONS_REQUEST_TYPES, readWorkflowDefinition, WorkflowBody } from '@cms/contracts';
-import { JsonApiException } from '@cms/http';
+import { acceptedReading } from '@cms/http';
 import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -14,13 +14,7 @@ import { AutomationsApi } from './automations-api';
 
 /** The definition as readWorkflowDefinition reads it, or the 422 of its problems, before anything is recorded. */
 function definitionOf(body: WorkflowBody | undefined, mode: 'create' | 'update') {
-  const reading = readWorkflowDefinition(body ?? {}, mode);
-  if (!reading.ok) {
-    throw JsonApiException.validation(
-      reading.problems.map((problem) => ({ detail: problem.detail, source: { pointer: problem.pointer } })),
-    );
-  }
-  return reading.value;
+  return acceptedReading(readWorkflowDefinition(body ?? {}, mode));
 }
 
 const REFUSALS =

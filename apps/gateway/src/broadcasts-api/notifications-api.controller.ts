@@ -5,7 +5,7 @@ import {
   readNotificationDefinition,
   type NotificationDefinitionReading,
 } from '@cms/contracts';
-import { JsonApiException } from '@cms/http';
+import { acceptedReading } from '@cms/http';
 import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,12 +27,7 @@ import { readSendBody, type SendRoute } from './send-body';
  * refused here), or the 422 of every problem at its pointer, before anything is recorded.
  */
 function accepted<T>(reading: NotificationDefinitionReading<T>): T {
-  if (!reading.ok) {
-    throw JsonApiException.validation(
-      reading.problems.map((problem) => ({ detail: problem.detail, source: { pointer: problem.pointer } })),
-    );
-  }
-  return reading.value;
+  return acceptedReading(reading);
 }
 
 const REFUSALS =

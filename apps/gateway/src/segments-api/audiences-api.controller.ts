@@ -5,7 +5,7 @@ import {
   SEGMENTS_REQUEST_TYPES,
   UpdateAudienceBody,
 } from '@cms/contracts';
-import { JsonApiException } from '@cms/http';
+import { refusedAtPointers } from '@cms/http';
 import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -24,11 +24,7 @@ import { SegmentsApi } from './segments-api';
 /** A filter the language cannot read is refused here, before anything enters the log. */
 function readableFilter(filter: unknown): void {
   const reading = readFilterCriteria(filter);
-  if (!reading.ok) {
-    throw JsonApiException.validation(
-      reading.problems.map((problem) => ({ detail: problem.detail, source: { pointer: problem.pointer } })),
-    );
-  }
+  if (!reading.ok) throw refusedAtPointers(reading.problems);
 }
 
 /** Audiences and their preview (extensions §11): decided and evaluated by the segments service. */

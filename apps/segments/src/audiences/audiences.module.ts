@@ -7,6 +7,7 @@ import { SEGMENTS_CONFIG, type SegmentsConfig } from '../config';
 import { IndexWarmer } from '../views/index-warmer';
 import { WorkspaceViews } from '../views/workspace-views';
 import { AudienceEvaluator } from './audience-evaluation';
+import { AudienceMembersController } from './read-audiences/audience-members.controller';
 import { AudiencesController } from './read-audiences/audiences.controller';
 import { PreviewContacts } from './read-audiences/preview-contacts';
 import { SnapshotAudienceConsumer } from './snapshot-audience/snapshot-audience.consumer';
@@ -14,7 +15,7 @@ import { SnapshotAudienceHandler } from './snapshot-audience/snapshot-audience.h
 import { WriteAudiencesHandler } from './write-audiences/write-audiences.handler';
 
 @Module({
-  controllers: [AudiencesController, SnapshotAudienceConsumer],
+  controllers: [AudiencesController, AudienceMembersController, SnapshotAudienceConsumer],
   providers: [
     WriteAudiencesHandler,
     SnapshotAudienceHandler,

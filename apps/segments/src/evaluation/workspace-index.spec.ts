@@ -494,6 +494,13 @@ describe('WorkspaceIndex: sets', () => {
     expect(index.sample(new Bitset(index.size), 5)).toEqual([]);
   });
 
+  it('samples only the ids above `after`, so pages follow one another in id order', () => {
+    expect(index.sample(index.all(), 3, 7)).toEqual([8, 42, 50]);
+    expect(index.sample(index.all(), 3, 50)).toEqual([900, 1_000_000_000_123]);
+    expect(index.sample(index.all(), 3, 1_000_000_000_123)).toEqual([]);
+    expect(index.sample(index.idsToSet([3, 42, 900]), 5, 3)).toEqual([42, 900]);
+  });
+
   it('samples the same as sorting when the set is large', () => {
     const many = new WorkspaceIndex({ phoneE164 });
     const all: number[] = [];

@@ -234,9 +234,9 @@ export class WorkspaceIndex implements IndexColumns {
   /**
    * The `limit` smallest contact ids of the set, ascending. Rows are in arrival order, not id order:
    * a bounded max-heap keeps the smallest ids seen while the set is walked once, so a million
-   * members cost one pass and no sort.
+   * members cost one pass and no sort. With `after`, the smallest ids above it: the members' next page.
    */
-  sample(set: Bitset, limit: number): number[] {
+  sample(set: Bitset, limit: number, after = 0): number[] {
     if (limit <= 0) return [];
     const heap = new Float64Array(limit);
     let filled = 0;
@@ -251,6 +251,7 @@ export class WorkspaceIndex implements IndexColumns {
         const row = (w << 5) + 31 - clz32(low);
         if (row >= this.rows) break;
         const id = ids[row]!;
+        if (id <= after) continue;
         if (filled < limit) {
           heap[filled] = id;
           filled += 1;

@@ -153,3 +153,22 @@ export class JsonApiException extends HttpException {
 function retryAfterHeaderValue(seconds: number): string {
   return String(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0);
 }
+
+/** A body read by a contract's reader: its value, or every problem at its pointer. */
+export type PointedReading<T> =
+  { ok: true; value: T } | { ok: false; problems: ReadonlyArray<{ pointer: string; detail: string }> };
+
+/** The 422 of a reader's problems, each at its pointer. */
+export function refusedAtPointers(
+  problems: ReadonlyArray<{ pointer: string; detail: string }>,
+): JsonApiException {
+  return JsonApiException.validation(
+    problems.map((problem) => ({ detail: problem.detail, source: { pointer: problem.pointer } })),
+  );
+}
+
+/** The value a reader read, or the 422 of each of its problems at its pointer. */
+export function acceptedReading<T>(reading: PointedReading<T>): T {
+  if (!reading.ok) throw refusedAtPointers(reading.problems);
+  return reading.value;
+}
