@@ -13,12 +13,13 @@ failed=0
 check() {
   local name="$1"
   shift
+  local started=$SECONDS
   if "$@"; then
     passed=$((passed + 1))
-    say "check passed: $name"
+    say "check passed: $name ($((SECONDS - started)) s)"
   else
     failed=$((failed + 1))
-    say "check FAILED: $name"
+    say "check FAILED: $name ($((SECONDS - started)) s)"
   fi
 }
 check "typecheck" tsc -p tsconfig.json --noEmit
