@@ -39,6 +39,7 @@ import {
   type WorkflowMessageLatency,
   waitCaughtUp,
 } from './figures/automations.figure';
+import { measureBotReplies, type BotReplies } from './figures/bot-replies.figure';
 import { BROADCASTS_SERVICES, measureBroadcast, type BroadcastFigure } from './figures/broadcasts.figure';
 import { measureContactsReplay, type ContactsReplay } from './figures/contacts-replay.figure';
 import { measureEventLatency, type EventLatency } from './figures/event-latency.figure';
@@ -88,6 +89,9 @@ const USAGE = `usage: npm run bench -- [--quick] [--only ${PHASES.join(',')}] [-
               the results)
   --import-rows N
               the rows of the import's CSV (100,000 with --quick, 1,000,000 otherwise)
+  --bot-rate N
+              the new conversations a second of the automations phase's bot figure and its
+              baseline (100, the rate its goal is set at)
   --no-build  use dist/ as it is
 `;
 
@@ -97,6 +101,7 @@ interface Settings {
   rateOverride: number | undefined;
   profile: boolean;
   importRows: number | undefined;
+  botRate: number;
 }
 
 function settings(argv: string[]): Settings {
@@ -108,6 +113,7 @@ function settings(argv: string[]): Settings {
       rate: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'import-rows': { type: 'string' },
+      'bot-rate': { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -127,6 +133,7 @@ function settings(argv: string[]): Settings {
     rateOverride: values.rate === undefined ? undefined : Number(values.rate),
     profile: values.profile,
     importRows: values['import-rows'] === undefined ? undefined : Number(values['import-rows']),
+    botRate: values['bot-rate'] === undefined ? BOT_RATE : Number(values['bot-rate']),
   };
 }
 
@@ -152,6 +159,7 @@ function sizes(quick: boolean) {
         segmentPreviewCalls: 20,
         segmentFreshSamples: 10,
         workflowRateSeconds: 10,
+        botSeconds: 10,
         timers: 10_000,
         timerSamples: 20,
         broadcastMembers: 20_000,
@@ -177,6 +185,7 @@ function sizes(quick: boolean) {
         segmentPreviewCalls: 20,
         segmentFreshSamples: 10,
         workflowRateSeconds: 20,
+        botSeconds: 30,
         timers: 100_000,
         broadcastMembers: 1_000_000,
         broadcastCapSeconds: 300,
@@ -268,6 +277,10 @@ interface Results {
     workflowEventsRate?: WorkflowEventsRate | { status: 'failed'; reason: string };
     /** Issue 28: a workspace's timers all due in the same second, and another workspace meanwhile. */
     timersDueAtOnce?: TimersDueAtOnce | { status: 'failed'; reason: string };
+    /** Issue 30: an inbound message that starts a flow bot's conversation → its reply's message.sent. */
+    botReplies?: BotReplies | { status: 'failed'; reason: string };
+    /** Its baseline: `POST /api/v1/messages` → message.sent at the same rate, in the same phase. */
+    botReplyBaseline?: MessagesSent | { status: 'failed'; reason: string };
     /** Issue 29: a notification to an audience of a million, and another workspace's messages meanwhile. */
     broadcast?: BroadcastFigure | { status: 'failed'; reason: string };
   };
@@ -434,6 +447,7 @@ function buildTable(results: Results): Row[] {
 
   rows.push(alertsRow(results.figures.alertLatency));
   rows.push(...automationsRows(results.figures));
+  rows.push(...botRows(results.figures));
   rows.push(...broadcastRows(results.figures));
   const size = sizes(results.mode === 'quick');
   rows.push(...segmentRows(results.figures.segmentPreviews, size.segmentContacts));
@@ -684,6 +698,9 @@ function alertsRow(alerts: AlertLatency | { status: 'failed'; reason: string } |
 }
 
 const TIMERS_GOAL_SECONDS = 60;
+/** Issue 30: new conversations a second (inbound messages, open loop), and the bot reply's p99 there. */
+const BOT_RATE = 100;
+const BOT_REPLY_P99_LIMIT_MS = 500;
 const WORKFLOW_RATE_GOAL_RATIO = 0.8;
 /** Issue 28: another workspace's event → its run's message queued while a flood of timers fires (p99). */
 const TIMERS_NEIGHBOUR_P99_LIMIT_MS = 1_000;
@@ -952,6 +969,82 @@ function automationsRows(figures: Results['figures']): Row[] {
           ? 'n/a'
           : 'no',
       cpu: '',
+    },
+  ];
+}
+
+/**
+ * Issue 30, item 7: an inbound message that starts a flow-mode bot's conversation → the bot's reply
+ * reported sent, at 100 new conversations a second, beside a message asked for through the API at the
+ * same rate in the same phase. At another rate (--bot-rate) the goal is not checked: it is set at 100.
+ */
+function botRows(figures: Results['figures']): Row[] {
+  const bots = isMeasured(figures.botReplies) ? figures.botReplies : undefined;
+  const api = isMeasured(figures.botReplyBaseline) ? figures.botReplyBaseline : undefined;
+  const why = (value: { status: 'failed'; reason: string } | object | undefined): string =>
+    value === undefined ? 'not measured' : `failed: ${(value as { reason: string }).reason}`;
+  const refused = Object.entries(bots?.refused ?? {})
+    .map(([status, count]) => `${thousands(count)} × ${status}`)
+    .join(', ');
+  const conversations = bots?.conversations
+    ? Object.entries(bots.conversations)
+        .map(([status, count]) => `${thousands(count)} ${status}`)
+        .join(', ')
+    : 'not counted';
+  const rate = bots?.rate ?? api?.rate ?? BOT_RATE;
+  return [
+    {
+      id: 'bot-reply-latency',
+      figure: `bot (flow mode): inbound sandbox message → the bot's reply message.sent, ${thousands(rate)} new conversations/s`,
+      value: bots?.replyLatencyMs.p99 ?? null,
+      unit: 'ms (p99)',
+      shown: bots
+        ? `p50 ${bots.replyLatencyMs.p50} ms, p95 ${bots.replyLatencyMs.p95} ms, p99 ${bots.replyLatencyMs.p99} ms, ` +
+          `max ${bots.replyLatencyMs.max} ms at ${thousands(bots.rate)} inbound/s for ${bots.seconds} s over ` +
+          `${bots.workspaces} workspaces; ${thousands(bots.replies)} of ${thousands(bots.accepted)} accepted had a bot ` +
+          `reply reported sent (${thousands(bots.namingBot)} naming the bot, ${thousands(bots.secondMessages)} the ` +
+          `question after it too), the last ${bots.drainSeconds} s after the last inbound was due; → 202 p99 ` +
+          `${bots.answerMs.p99} ms; conversations: ${conversations}` +
+          (refused ? `; refused: ${refused}` : '')
+        : why(figures.botReplies),
+      baseline: api
+        ? {
+            name: `POST /api/v1/messages → message.sent p99 at ${thousands(api.rate)}/s, same phase`,
+            value: api.sentLatencyMs.p99,
+            unit: 'ms',
+          }
+        : null,
+      ratio: bots && api ? ratioOf(bots.replyLatencyMs.p99, api.sentLatencyMs.p99) : null,
+      goal: `p99 ≤ ${BOT_REPLY_P99_LIMIT_MS} ms at ${BOT_RATE}/s`,
+      met: bots
+        ? bots.rate !== BOT_RATE
+          ? 'n/a'
+          : allMet([
+              bots.accepted > 0,
+              bots.accepted === bots.requests,
+              bots.replies === bots.accepted,
+              bots.replyLatencyMs.p99 <= BOT_REPLY_P99_LIMIT_MS,
+            ])
+        : figures.botReplies === undefined
+          ? 'n/a'
+          : 'no',
+      cpu: formatCpu(bots?.cpu),
+    },
+    {
+      id: 'bot-reply-baseline',
+      figure: `baseline: POST /api/v1/messages → message.sent at ${thousands(rate)}/s, before the bot figure`,
+      value: api?.sentLatencyMs.p99 ?? null,
+      unit: 'ms (p99)',
+      shown: api
+        ? `p50 ${api.sentLatencyMs.p50} ms, p90 ${api.sentLatencyMs.p90} ms, p99 ${api.sentLatencyMs.p99} ms, ` +
+          `max ${api.sentLatencyMs.max} ms for ${api.seconds} s over ${api.workspaces} workspaces; ` +
+          `${thousands(api.sentWebhooks)} of ${thousands(api.accepted)} accepted reported sent; → 202 p99 ${api.answerMs.p99} ms`
+        : why(figures.botReplyBaseline),
+      baseline: null,
+      ratio: null,
+      goal: '',
+      met: 'n/a',
+      cpu: formatCpu(api?.cpu),
     },
   ];
 }
@@ -1576,6 +1669,32 @@ async function main(): Promise<number> {
         results.figures.workflowMessageLatency = failed(reason);
         results.figures.workflowEventsRate = failed(reason);
       }
+      // Issue 30. Before the timers' flood, which leaves its messages to messaging.
+      log(
+        `figure: POST /api/v1/messages → message.sent at ${options.botRate}/s for ${size.botSeconds} s (the bot figure's baseline)`,
+      );
+      results.figures.botReplyBaseline = await measureMessagesSent(
+        system,
+        receiver,
+        {
+          rate: options.botRate,
+          seconds: size.botSeconds,
+          contactsPerWorkspace: CONTACTS_PER_MESSAGING_WORKSPACE,
+        },
+        meter,
+        log,
+        { started: () => undefined, finished: () => Promise.resolve() },
+      ).catch(failed);
+      log(
+        `figure: inbound "menu" → a flow bot's reply message.sent at ${options.botRate} new conversations/s`,
+      );
+      results.figures.botReplies = await measureBotReplies(
+        system,
+        receiver,
+        { rate: options.botRate, seconds: size.botSeconds },
+        meter,
+        log,
+      ).catch(failed);
       log(`figure: ${thousands(size.timers)} timers of one workspace due in the same second`);
       results.figures.timersDueAtOnce = await measureTimersDueAtOnce(
         system,
@@ -1659,6 +1778,33 @@ async function main(): Promise<number> {
           .map(([name, mib]) => `${name} ${thousands(mib)}`)
           .join(', ') +
         '\n',
+    );
+  }
+  const bots = results.figures.botReplies;
+  if (isMeasured(bots)) {
+    const legs = bots.legsMs;
+    const stages = bots.stages;
+    const stageNames: Array<[keyof NonNullable<typeof stages>['atLoadEnd'], string]> = [
+      ['inbound', 'inbound messages in messaging'],
+      ['conversations', 'conversations in automations'],
+      ['repliesMade', 'senders with a bot message made'],
+      ['repliesSent', 'sent'],
+      ['webhooks', 'their message.sent received'],
+    ];
+    process.stdout.write(
+      `\nA bot reply's trip, p50 / p99 ms from the inbound's due time: ` +
+        (legs
+          ? `messaging recorded the inbound (its created_at) ${legs.inboundRecorded.p50} / ${legs.inboundRecorded.p99}; ` +
+            `the reply's sent_at ${legs.replySent.p50} / ${legs.replySent.p99}; `
+          : '') +
+        `its message.sent received ${bots.replyLatencyMs.p50} / ${bots.replyLatencyMs.p99}\n` +
+        (stages
+          ? `When the last of the ${thousands(bots.accepted)} accepted inbound messages was due: ` +
+            stageNames.map(([key, name]) => `${thousands(stages.atLoadEnd[key])} ${name}`).join(', ') +
+            '; all of them, seconds later: ' +
+            stageNames.map(([key, name]) => `${name} ${stages.caughtUpSeconds[key] ?? 'never'}`).join(', ') +
+            '\n'
+          : ''),
     );
   }
   const latency = results.figures.eventLatency;

@@ -187,7 +187,7 @@ const COMPLETED_POLL_MS = 500;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function inBatches<T, R>(
+export async function inBatches<T, R>(
   items: T[],
   size: number,
   work: (item: T, index: number) => Promise<R>,
@@ -202,7 +202,7 @@ async function inBatches<T, R>(
 }
 
 /** Waits until `done` holds, or nothing has changed in `progress` for `stallMs`, or `capMs` passed. */
-async function waitFor(
+export async function waitFor(
   done: () => boolean | Promise<boolean>,
   progress: () => number | Promise<number>,
   stallMs: number,
