@@ -392,7 +392,11 @@ describe('a keyword bot in flow mode', () => {
 
   it('ends the conversation on an opt-out, which no bot answers', async () => {
     await inbound(sms, phone, 'menu');
-    const active = await conversationWhere(botId, 'a second conversation', (c) => c.contact_id === contactId && c.status === 'active');
+    const active = await conversationWhere(
+      botId,
+      'a second conversation',
+      (c) => c.contact_id === contactId && c.status === 'active',
+    );
     await inbound(sms, phone, 'STOP');
     const ended = await conversationWhere(
       botId,
