@@ -1,4 +1,4 @@
-import { BOT_REQUEST_TYPES, BotBody, readBotDefinition, type BotDefinitionReading } from '@cms/contracts';
+import { BOT_REQUEST_TYPES, BotBody, readBotDefinition } from '@cms/contracts';
 import { acceptedReading } from '@cms/http';
 import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,11 +11,6 @@ import { PathId } from '../ids/path-id.decorator';
 import { MESSAGING_RULES } from '../messaging-api/messaging-api';
 import { Documented, one, page } from '../openapi/documented.decorator';
 import { AutomationsApi } from './automations-api';
-
-/** The attributes as readBotDefinition read them, or the 422 of their problems, before anything is recorded. */
-function definitionOf<T>(reading: BotDefinitionReading<T>): T {
-  return acceptedReading(reading);
-}
 
 const REFUSALS =
   'Refused with 422 and a pointer under `/data/attributes/`: a missing `name`, `mode` or `trigger_type`; an attribute a bot does not have; a flow bot without `flow_definition/steps` (1 to 50), an AI bot without `ai_instructions`; a `keyword` or `event` bot without `trigger_value` (an event name for `event`); a `schedule` bot without `settings/schedule_cron` or `target_group_id`; an `event` or `schedule` bot without `settings/channel_id`; a cron expression that does not parse as five fields (`settings/schedule_cron`); an unknown time zone (`settings/schedule_timezone`); a flow step without an `id` or with the `id` of an earlier step, whose `type` is not `message`, `question`, `branch`, `tag` or `end`, or with a field its type does not have (`flow_definition/steps/<i>/<field>`); a `next`, `default` or case `next` naming no step of the flow; a `validate` or `matches` whose pattern does not compile; an audience (`target_group_id`), channel (`settings/channel_id`), template (`flow_definition/steps/<i>/template_id`) or tag (`flow_definition/steps/<i>/tag_id`) that names nothing in the workspace.';
@@ -41,7 +36,7 @@ export class BotsApiController {
     @Body() body: BotBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const definition = definitionOf(readBotDefinition(body ?? {}, 'create'));
+    const definition = acceptedReading(readBotDefinition(body ?? {}, 'create'));
     await this.api.botReferencesMustExist(caller, definition);
     const botId = await this.ids.next('bot');
     return this.api.write(reply, caller, BOT_REQUEST_TYPES.create, { ...definition, bot_id: botId } as never);
@@ -100,7 +95,7 @@ export class BotsApiController {
     @Body() body: BotBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const changes = definitionOf(readBotDefinition(body ?? {}, 'update'));
+    const changes = acceptedReading(readBotDefinition(body ?? {}, 'update'));
     await this.api.botReferencesMustExist(caller, changes);
     return this.api.write(reply, caller, BOT_REQUEST_TYPES.update, {
       bot_id: botId,

@@ -3,7 +3,6 @@ import {
   NotificationBody,
   NotificationSendBody,
   readNotificationDefinition,
-  type NotificationDefinitionReading,
 } from '@cms/contracts';
 import { acceptedReading } from '@cms/http';
 import { Body, Controller, Delete, Get, Inject, Patch, Post, Req, Res } from '@nestjs/common';
@@ -21,14 +20,6 @@ import { Documented, one, page, type OperationDoc } from '../openapi/documented.
 import { NOTIFICATION_BODIES } from '../openapi/schemas/notifications';
 import { BroadcastsApi } from './broadcasts-api';
 import { readSendBody, type SendRoute } from './send-body';
-
-/**
- * What readNotificationDefinition read (with the time of receipt as now, so a schedule in the past is
- * refused here), or the 422 of every problem at its pointer, before anything is recorded.
- */
-function accepted<T>(reading: NotificationDefinitionReading<T>): T {
-  return acceptedReading(reading);
-}
 
 const REFUSALS =
   'Refused with 422 and a pointer under `/data/attributes/`: a blank `name` or one over 255 characters; a `template_id` or `target_group_id` that names no template or audience of the workspace; `variables` that is not an object or is over 64 KiB as JSON; a `route` that is neither null nor 1 to 4 steps, or a step a message would be refused for (`route/<j>/channel_id`, `route/<j>/template_id`: a channel or template the workspace does not have, a template of another channel type than its step); a `schedule` that is a time in the past or a cron expression that does not parse (five fields); an unknown `schedule_timezone`; a `purpose` other than `transactional` or `marketing`; a `throttle_per_minute` that is neither null nor 1 to 1,000,000; an attribute a notification does not have.';
@@ -68,7 +59,8 @@ export class NotificationsApiController {
     @Body() body: NotificationBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const definition = accepted(readNotificationDefinition({ ...body }, 'create', new Date()));
+    // Read with the time of receipt as now, so a schedule in the past is refused before anything is recorded.
+    const definition = acceptedReading(readNotificationDefinition({ ...body }, 'create', new Date()));
     const references = await this.api.referencesOf(caller, definition);
     const notificationId = await this.ids.next('notification');
     return this.api.write(reply, caller, BROADCASTS_REQUEST_TYPES.notificationCreate, {
@@ -160,7 +152,7 @@ export class NotificationsApiController {
     @Body() body: NotificationBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const changes = accepted(readNotificationDefinition({ ...body }, 'update', new Date()));
+    const changes = acceptedReading(readNotificationDefinition({ ...body }, 'update', new Date()));
     const references = await this.api.referencesOf(caller, changes);
     return this.api.write(reply, caller, BROADCASTS_REQUEST_TYPES.notificationUpdate, {
       notification_id: notificationId,
