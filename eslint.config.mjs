@@ -1,6 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** The end-to-end suites drive the whole system, its customer SDK included, in tests and shipped code alike. */
 const E2E_DEPENDENCIES = {
@@ -22,9 +23,11 @@ export default [
     ],
   },
   ...nx.configs['flat/base'],
+  // The console's components: the rules of hooks (a hook called conditionally breaks React's state).
+  { ...reactHooks.configs.flat.recommended, files: ['apps/console/**/*.tsx', 'apps/console/**/*.ts'] },
   ...nx.configs['flat/typescript'],
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -39,6 +42,8 @@ export default [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             // The customer SDK (libs/sdk) stands alone: it is generated from the published document only.
             { sourceTag: 'type:sdk', onlyDependOnLibsWithTags: [] },
+            // The console uses nothing but the public API: the document's types, through the SDK's schema.
+            { sourceTag: 'type:console', onlyDependOnLibsWithTags: ['type:sdk'] },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:contracts'] },
             // The service kit puts the plumbing together into a whole service; services are built on it.
             { sourceTag: 'type:kit', onlyDependOnLibsWithTags: ['type:contracts', 'type:infra'] },

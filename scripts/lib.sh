@@ -22,6 +22,20 @@ ensure_install() {
   [[ "$version" == v24.* ]] || { say "expected Node 24 from node_modules/.bin, got $version"; exit 1; }
 }
 
+# The browser of the console's end-to-end suite: Debian's chromium (Playwright's own download cannot be
+# reached here). Installed when missing; the suite says what is missing if this could not install it.
+ensure_chromium() {
+  [[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]] && return 0
+  say "installing Debian's chromium for the console's browser tests"
+  if command -v apt-get >/dev/null 2>&1 && [[ $(id -u) -eq 0 ]]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ||
+      { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1; } ||
+      say "could not install chromium: the console suite will fail"
+  else
+    say "chromium is missing and cannot be installed here (needs apt-get as root): the console suite will fail"
+  fi
+}
+
 ensure_stack() {
   deploy/local/stack.sh up
   # shellcheck disable=SC1091

@@ -5,6 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ensure_install
 ensure_stack
+ensure_chromium
 build --no-typecheck
 ensure_topics
 
@@ -23,6 +24,7 @@ check() {
   fi
 }
 check "typecheck" tsc -p tsconfig.json --noEmit
+check "typecheck (console)" tsc -p apps/console/tsconfig.json --noEmit
 # The module-boundary rule reads the Nx project graph; build it first or the rule has nothing to check.
 NX_DAEMON=false nx show projects >/dev/null
 check "lint" eslint . --max-warnings 0

@@ -5,6 +5,7 @@ import { GatewayInit1763780000000 } from '../migrations/1763780000000-gateway-in
 import { GatewayIntegrations1763810000000 } from '../migrations/1763810000000-gateway-integrations.migration';
 import { GatewayBigintIds1764000000000 } from '../migrations/1764000000000-gateway-bigint-ids.migration';
 import { GatewayImportJobIds1795800000001 } from '../migrations/1795800000001-gateway-import-job-ids.migration';
+import { serveConsole } from './console/serve-console';
 import { DEFAULT_SCHEMA, GATEWAY_CONFIG, loadConfig, type GatewayConfig } from './config';
 import { DecisionsModule } from './decisions/decisions.module';
 import { SOURCE } from './decisions/request-decider';
@@ -60,6 +61,7 @@ export const GATEWAY_SERVICE: ServiceDefinition<GatewayConfig> = {
       acceptProviderCallbackBodies(app);
       acceptImportUploads(app);
       serveOpenApi(app);
+      serveConsole(app);
     },
   },
 };

@@ -135,6 +135,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/api-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The API key of the request
+     * @description The key this request was made with (its id, name and permissions, never its secret) and its workspace. Any key may ask, whatever its permissions; a plan without API access is 403.
+     */
+    get: operations['CurrentKeyController_current'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/events': {
     parameters: {
       query?: never;
@@ -2173,6 +2193,20 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    /** @description The API key a request was made with (never its secret), and its workspace. */
+    CurrentApiKey: {
+      id: number;
+      name: string;
+      permissions: ('read' | 'create' | 'update' | 'delete')[];
+      workspace: {
+        id: number;
+        name: string;
+        /** @enum {string} */
+        plan: 'starter' | 'pro' | 'business' | 'agency';
+      };
+      /** Format: date-time */
+      created_at: string;
+    };
     /** @description A key as its creation answers it. */
     ApiKeyCreated: {
       id: number;
@@ -3847,6 +3881,96 @@ export interface operations {
       503: {
         headers: {
           'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+    };
+  };
+  CurrentKeyController_current: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key and its workspace. */
+      200: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['CurrentApiKey'];
+          };
+        };
+      };
+      /** @description No API key, or an invalid or deleted one. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The key lacks the permission, or the plan does not include this API. */
+      403: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Invalid request; every failing field has its own error with a pointer (rules: see the description). */
+      422: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description Too many requests. */
+      429: {
+        headers: {
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit': number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining': number;
+          /** @description Seconds to wait. */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JsonApiErrors'];
+        };
+      };
+      /** @description The owning service did not answer in time, or the gateway is starting; retry with backoff. The rate-limit headers are there when the key could be checked. */
+      503: {
+        headers: {
+          'Retry-After'?: number;
+          /** @description Requests allowed a minute for the limit that applies. */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests left this minute. */
+          'X-RateLimit-Remaining'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -90,7 +90,7 @@ export class PublicApiGuard implements CanActivate, OnModuleInit {
         `Outbound webhooks are available on the business and agency plans, not on ${planName}.`,
       );
     }
-    if (!principal.permissions.has(rule.permission)) {
+    if (rule.permission !== 'any' && !principal.permissions.has(rule.permission)) {
       throw JsonApiException.forbidden(`This API key lacks the ${rule.permission} permission.`);
     }
     return true;

@@ -6,7 +6,8 @@ import type { RateLimitBucket } from '../rate-limit/rate-limit.service';
 
 /** What a public route needs, beyond a valid key (extensions §3). */
 export interface PublicRouteRule {
-  permission: Permission;
+  /** `any`: every valid key of a plan with the feature (a key describing itself). */
+  permission: Permission | 'any';
   /** `events` only for POST /api/v1/events, which is counted apart. */
   bucket: RateLimitBucket;
   /** Which plan feature the route belongs to. */

@@ -37,6 +37,7 @@ import { SegmentsApi } from '../segments-api/segments-api';
 import { WebhookEndpointsApiController } from '../webhooks-api/webhook-endpoints-api.controller';
 import { AdminController } from '../workspaces/admin.controller';
 import { AdminGuard } from '../workspaces/admin.guard';
+import { CurrentKeyController } from '../workspaces/current-key.controller';
 import { WritePathService } from '../write-path/write-path.service';
 import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
 
@@ -49,6 +50,7 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
 @Module({
   controllers: [
     AdminController,
+    CurrentKeyController,
     ContactsApiController,
     WebhookEndpointsApiController,
     IntegrationsController,

@@ -27,7 +27,7 @@ export const API_TAGS = {
   'Provider callbacks':
     "Status callbacks and inbound messages from providers, checked by each provider's signature.",
   Workspaces: 'Operator API: workspaces and their plans.',
-  'API keys': 'Operator API: the keys of a workspace.',
+  'API keys': 'The keys of a workspace: issued and deleted by the operator API; a key can read itself.',
   Operations: 'Health, readiness and metrics of the process.',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;

@@ -148,6 +148,16 @@ export const CONTACTS_SCHEMAS: Record<string, SchemaObject> = {
     { id: ID, name: { type: 'string' }, plan: PLAN, created_at: TIME },
     'A workspace as its creation answers it.',
   ),
+  CurrentApiKey: fixed(
+    {
+      id: ID,
+      name: { type: 'string' },
+      permissions: { type: 'array', items: { type: 'string', enum: [...PERMISSIONS] }, minItems: 1 },
+      workspace: fixed({ id: ID, name: { type: 'string' }, plan: PLAN }),
+      created_at: TIME,
+    },
+    'The API key a request was made with (never its secret), and its workspace.',
+  ),
   ApiKeyCreated: fixed(
     {
       id: ID,
