@@ -6,10 +6,13 @@ import { makeTestCertificates, type TestCertificates } from '@cms/testing';
 
 /**
  * A customer's HTTPS endpoint on 127.0.0.1 (a certificate of its own, trusted through
- * `certificates.caFile`): hands every request's headers and raw body to `onDelivery`, answers 200.
+ * `certificates.caFile`): hands every request's headers and raw body to `onDelivery`, answers 200
+ * (or what `statusFor` says for the request's path: an endpoint that fails until told otherwise).
  */
 export class HttpsReceiver {
   readonly certificates: TestCertificates;
+  /** The status answered to a request for this path; 200 unless a test says otherwise. */
+  statusFor: (path: string) => number = () => 200;
   private readonly server: Server;
 
   constructor(name: string, onDelivery: (headers: IncomingHttpHeaders, body: Buffer) => void) {
@@ -21,7 +24,8 @@ export class HttpsReceiver {
         request.on('data', (chunk: Buffer) => chunks.push(chunk));
         request.on('end', () => {
           onDelivery(request.headers, Buffer.concat(chunks));
-          response.writeHead(200).end();
+          const status = this.statusFor(request.url ?? '/');
+          response.writeHead(status).end(status >= 400 ? `refused with ${status}` : undefined);
         });
       },
     );
