@@ -16,8 +16,9 @@ const instructions = dockerfile
   .filter((line) => line !== '' && !line.startsWith('#'));
 const stageStarts = instructions.flatMap((line, index) => (/^FROM\s/i.test(line) ? [index] : []));
 const runtime = instructions.slice(stageStarts.at(-1));
+/** The apps an image runs: every folder of apps/ but the console, which the gateway serves from dist/console. */
 const apps = readdirSync(join(ROOT, 'apps'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  .filter((entry) => entry.isDirectory() && entry.name !== 'console')
   .map((entry) => entry.name);
 
 describe('Dockerfile', () => {
@@ -60,6 +61,13 @@ describe('Dockerfile', () => {
     expect(apps).toEqual(expect.arrayContaining([...SERVICE_NAMES, 'ops']));
     for (const app of apps)
       expect([app, existsSync(join(ROOT, 'apps', app, 'src', 'main.ts'))]).toEqual([app, true]);
+  });
+
+  it('builds the console into dist/, which the runtime stage copies for the gateway to serve at /app', () => {
+    expect(readFileSync(join(ROOT, 'scripts', 'build.mjs'), 'utf8')).toContain(
+      'apps/console/vite.config.mts',
+    );
+    expect(runtime.some((line) => /^COPY --from=build .*\/app\/dist \.\/dist$/.test(line))).toBe(true);
   });
 
   it('copies every folder the build reads, and .dockerignore keeps the rest out of the context', () => {
