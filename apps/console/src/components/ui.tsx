@@ -329,7 +329,13 @@ export function ConfirmButton({
       <Button color={color} variant={variant} size={size} onClick={open}>
         {label}
       </Button>
-      <Modal opened={opened} onClose={close} title={title} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={title}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close the dialog' }}
+      >
         <Stack>
           <Text size="sm">{message}</Text>
           <ErrorAlert error={mutation.error} />

@@ -79,7 +79,13 @@ function RenameTag({ tag }: { tag: Tag }) {
       <Button variant="default" size="sm" onClick={open} aria-label={`Edit the tag ${tag.name}`}>
         Edit
       </Button>
-      <Modal opened={opened} onClose={close} title={`Edit the tag ${tag.name}`} centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={`Edit the tag ${tag.name}`}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close the dialog' }}
+      >
         <TagForm tag={tag} onSaved={close} />
       </Modal>
     </>
