@@ -3,7 +3,7 @@ import { eventually, uniqueName } from '@cms/testing';
 import type { Message } from 'kafkajs';
 import type { DataSource } from 'typeorm';
 
-import { ConsumerRuntime, longPoll, type ChunkHandler, type ChunkRecord } from '../src';
+import { APART_RECORDS, ConsumerRuntime, longPoll, type ChunkHandler, type ChunkRecord } from '../src';
 import {
   COUNTER_ENTITIES,
   COUNTER_MIGRATIONS,
@@ -17,8 +17,9 @@ import {
 import { useKafkaSuite } from './fixtures/kafka-suite';
 
 /**
- * A record worth a transaction of its own (a batch of many requests, long to apply) holds up neither
- * the records of other partitions, which are fetched and committed while it is applied, nor its own
+ * A record worth a transaction of its own (a batch of many requests, long to apply), or a live
+ * consumer's chunk of APART_RECORDS records or more (one partition's flood), holds up neither the
+ * records of other partitions, which are fetched and committed while it is applied, nor its own
  * partition's order: the records behind it are applied after it, each once.
  */
 const suite = useKafkaSuite('worth-alone-test');
@@ -155,4 +156,66 @@ describe('a record worth a transaction of its own', () => {
       await runtime.stop();
     }
   }, 180_000);
+});
+
+describe("a partition's flood", () => {
+  it('is applied apart: another partition commits meanwhile, and the flood follows in order, once each', async () => {
+    const { dataSource } = await suite.schema(COUNTER_ENTITIES, COUNTER_MIGRATIONS);
+    const [input, facts] = await suite.topics(
+      { prefix: 'flood-in', partitions: 2 },
+      { prefix: 'flood-facts', partitions: 1 },
+    );
+    const apply = counterHandler(facts!);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let floodHeld = false;
+    const order: number[] = [];
+    // Holds the first chunk of the flood (one of APART_RECORDS records or more) until released.
+    const chunk: ChunkHandler = {
+      takes: (record) => record.type === COUNTER_TYPE,
+      async apply(records: ChunkRecord[]) {
+        if (records.length >= APART_RECORDS && !floodHeld) {
+          floodHeld = true;
+          await released;
+        }
+        for (const { record, context, inSpan } of records) {
+          await inSpan(() => apply(record, context));
+          order.push((record.data as CounterIncrementedV1).seq);
+        }
+      },
+    };
+    const runtime = new ConsumerRuntime({
+      ...counterConsumer(suite, dataSource, uniqueName('flood'), input!, facts!),
+      chunk,
+    });
+    const flood = 2 * APART_RECORDS;
+    await runtime.start();
+    try {
+      await suite.producer.send(
+        input!,
+        Array.from({ length: flood }, (_, seq) => at(0, counterMessage('a', seq))),
+      );
+      await eventually('the flood being applied', () => Promise.resolve(floodHeld));
+
+      // Written while the flood's chunk is under way: fetched and committed beside it.
+      await suite.producer.send(input!, [at(1, counterMessage('b', 100_000))]);
+      await eventually(
+        'the other partition committed',
+        async () => (await appliedSeqs(dataSource)).length === 1,
+      );
+      expect(await appliedSeqs(dataSource)).toEqual([{ seq: 100_000, times: 1 }]);
+
+      release();
+      await eventually(
+        'the whole flood applied',
+        async () => (await appliedSeqs(dataSource)).length === flood + 1,
+        60_000,
+      );
+      expect((await appliedSeqs(dataSource)).filter((row) => row.times !== 1)).toEqual([]);
+      expect(order.filter((seq) => seq < flood)).toEqual(Array.from({ length: flood }, (_, seq) => seq));
+    } finally {
+      release();
+      await runtime.stop();
+    }
+  });
 });

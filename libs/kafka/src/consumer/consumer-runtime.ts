@@ -22,6 +22,9 @@ import { fetchSettings, TransactionScheduler, type FetchPolicy } from './transac
  */
 export const FETCH_SHARE_MS = 250;
 
+/** A live consumer's chunk of at least this many records it applies is applied apart (see `large`). */
+export const APART_RECORDS = 200;
+
 export type { ChunkHandler, ChunkRecord, RecordContext } from './record-context';
 export type { RejectedRecord } from './dead-letter-writer';
 export { GATHERING_FETCH, LONG_POLL_FETCH, longPoll, type FetchPolicy } from './transaction-scheduler';
@@ -111,7 +114,8 @@ export interface ConsumerRuntimeOptions {
  * a second. Kafka's group offsets are committed afterwards and only as a hint: on assignment
  * the consumer seeks to the Postgres checkpoint, which is the truth.
  *
- * A chunk led by a record worth a transaction of its own (ChunkHandler.worthAlone) is applied apart:
+ * A chunk led by a record worth a transaction of its own (ChunkHandler.worthAlone), and in a live
+ * consumer any chunk of APART_RECORDS records or more (a workspace's flood), is applied apart:
  * its partition is paused and its batch handed back to kafkajs, which fetches for no partition until
  * every batch of a fetch is handed back, and its transaction runs beside the others; once it commits,
  * the partition is read on from after the chunk. The partition's own later records wait for it, in
@@ -306,7 +310,7 @@ export class ConsumerRuntime {
       if (start > 0 && this.fetchSpent()) break;
       const end = Math.min(start + maxPerTransaction, messages.length);
       const alone = this.aloneFrom(messages, start, end);
-      if (alone === start) {
+      if (alone === start || (alone === end && this.large(messages, start, end))) {
         this.applyApart(payload, messages.slice(start, end), active);
         await commitOffsetsIfNecessary();
         return;
@@ -362,6 +366,23 @@ export class ConsumerRuntime {
     const interval = this.options.fetch?.minIntervalMs ?? 0;
     const wait = this.fetchStartedAt + interval - Date.now();
     if (interval > 0 && wait > 0 && this.running) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+
+  /**
+   * Whether `messages[start, end)` holds APART_RECORDS records or more that the consumer applies (known
+   * from their type headers): a live consumer applies such a chunk apart (see applyApart), so that
+   * one partition's backlog, each of its transactions taking hundreds of milliseconds, holds back
+   * neither the next fetch nor the other partitions' few records, which commit beside it.
+   */
+  private large(messages: KafkaMessage[], start: number, end: number): boolean {
+    const { accepts, until } = this.options;
+    if (until !== undefined || end - start < APART_RECORDS) return false;
+    let applied = 0;
+    for (let index = start; index < end; index += 1) {
+      const type = headerText(messages[index]!.headers, 'ce_type');
+      if (type === undefined || !accepts || accepts(type)) applied += 1;
+    }
+    return applied >= APART_RECORDS;
   }
 
   /**

@@ -11,6 +11,8 @@ import {
 import { CheckpointStore, type SkippedRun } from './checkpoint-store';
 import type { Member, Outcome, TransactionRunner } from './transaction-runner';
 import {
+  EXPRESS_BEHIND,
+  EXPRESS_RECORDS,
   fetchSettings,
   GATHERING_FETCH,
   longPoll,
@@ -119,6 +121,61 @@ describe('TransactionScheduler', () => {
     expect(transactions.held).toHaveLength(2);
     transactions.held[1]!.settle(false);
     await second;
+  });
+
+  it('applies a few records of other partitions beside a large shared transaction, in an express lane of one transaction', async () => {
+    const { transactions, answers, submit } = setUp();
+    const flood = submit(chunk(0, EXPRESS_BEHIND));
+    await turn();
+    const few = Promise.all([submit(chunk(1, 1)), submit(chunk(2, EXPRESS_RECORDS - 1))]);
+    await turn();
+    const later = submit(chunk(3, 1));
+    await turn();
+
+    expect(transactions.held.map((held) => held.members.map((member) => member.partition))).toEqual([
+      [0],
+      [1, 2],
+    ]);
+    expect(transactions.held[1]!.extras).toEqual([]);
+    transactions.held[1]!.settle(true);
+    await few;
+    expect(answers).toEqual([
+      { kind: 'applied', wroteOutbox: true },
+      { kind: 'applied', wroteOutbox: true },
+    ]);
+    // The lane is free again while the flood's transaction is still under way.
+    await turn();
+    expect(transactions.held.map((held) => held.members.map((member) => member.partition))).toEqual([
+      [0],
+      [1, 2],
+      [3],
+    ]);
+    transactions.held[2]!.settle(false);
+    transactions.held[0]!.settle(false);
+    await Promise.all([flood, later]);
+  });
+
+  it('keeps the express lane to small chunks of the same topic, behind large transactions, in a live consumer', async () => {
+    const onTopic = (topic: string, member: Member): Member => ({ ...member, topic });
+    for (const [options, running, waiting] of [
+      [{}, chunk(0, EXPRESS_BEHIND - 1), chunk(1, 1)],
+      [{}, chunk(0, EXPRESS_BEHIND), chunk(1, EXPRESS_RECORDS + 1)],
+      [{}, chunk(0, EXPRESS_BEHIND), onTopic('elsewhere', chunk(1, 1))],
+      [{ until: new Map<string, bigint>() }, chunk(0, EXPRESS_BEHIND), chunk(1, 1)],
+    ] as const) {
+      const { transactions, submit } = setUp(options);
+      const first = submit(running);
+      await turn();
+      const second = submit(waiting);
+      await turn();
+      expect(transactions.held).toHaveLength(1);
+      transactions.held[0]!.settle(false);
+      await first;
+      await turn();
+      await turn();
+      transactions.held[1]!.settle(false);
+      await second;
+    }
   });
 
   it('reads past chunks with none of its types without a transaction, and stores where it got with the next one', async () => {

@@ -57,6 +57,18 @@ export interface Fallback {
   error: unknown;
 }
 
+/**
+ * A live consumer's express lane: while every shared transaction is under way with at least
+ * EXPRESS_BEHIND records, chunks of other partitions of the same topic holding EXPRESS_RECORDS records
+ * between them go into one transaction of their own beside it, instead of waiting for it to commit.
+ * One workspace's flood (a partition's chunks of 500 timer inputs or message requests, each
+ * transaction taking hundreds of milliseconds) then holds another workspace's few records back by no
+ * more than the turns of the event loop they share. Records are keyed by workspace, so two partitions
+ * of one topic never hold the same workspace's records, and the two transactions meet on no row.
+ */
+export const EXPRESS_RECORDS = 20;
+export const EXPRESS_BEHIND = 100;
+
 /** A partition's chunk waiting for a transaction shared with the other partitions of its fetch. */
 interface Submitted {
   member: Member;
@@ -96,8 +108,11 @@ export class TransactionScheduler {
   private lazyTimer: NodeJS.Timeout | undefined;
   private lazyCheckpoints = false;
   private readonly roundsSettled = new Set<Promise<void>>();
-  /** The partitions (partitionKey) of the chunks in a transaction of their own now. */
-  private readonly alone = new Set<string>();
+  /** The partitions (partitionKey) of the chunks in a transaction of their own or the express lane's now. */
+  private readonly apart = new Set<string>();
+  /** The shared transactions under way: how many records each holds, and of which topics. */
+  private readonly shared = new Set<{ records: number; topics: Set<string> }>();
+  private expressRunning = false;
 
   constructor(
     private readonly options: TransactionSchedulerOptions,
@@ -156,14 +171,8 @@ export class TransactionScheduler {
    * partition's checkpoint is left to it: no other round stores it while it is under way.
    */
   submitAlone(member: Member, active: () => boolean): Promise<Outcome | Fallback> {
-    const key = partitionKey(member.topic, member.partition);
     return new Promise((resolve) => {
-      this.alone.add(key);
-      const settled = this.roundAlone({ member, active, resolve }).finally(() => {
-        this.alone.delete(key);
-        this.roundsSettled.delete(settled);
-      });
-      this.roundsSettled.add(settled);
+      this.roundApart([{ member, active, resolve }]);
     });
   }
 
@@ -191,13 +200,50 @@ export class TransactionScheduler {
         records += size;
       }
       this.roundsRunning += 1;
+      const running = {
+        records,
+        topics: new Set(taken.map((item) => item.member.topic)),
+      };
+      this.shared.add(running);
       const settled = this.round(taken).finally(() => {
         this.roundsRunning -= 1;
+        this.shared.delete(running);
         this.roundsSettled.delete(settled);
         if (this.queue.length > 0 || this.lazyFlushRequested) this.scheduleDrain();
       });
       this.roundsSettled.add(settled);
     }
+    this.drainExpress();
+  }
+
+  /** The express lane (EXPRESS_RECORDS): small chunks beside shared transactions that are large. */
+  private drainExpress(): void {
+    if (this.expressRunning || this.queue.length === 0 || this.options.until !== undefined) return;
+    if (this.roundsRunning < this.transactionsConcurrently) return;
+    const topics = new Set<string>();
+    for (const running of this.shared) {
+      if (running.records < EXPRESS_BEHIND) return;
+      for (const topic of running.topics) topics.add(topic);
+    }
+    if (topics.size !== 1) return;
+    const taken: Submitted[] = [];
+    let records = 0;
+    this.queue = this.queue.filter((item) => {
+      const { member } = item;
+      const size = member.messages.length;
+      if (!topics.has(member.topic) || records + size > EXPRESS_RECORDS || this.onlyReadsPast(member)) {
+        return true;
+      }
+      taken.push(item);
+      records += size;
+      return false;
+    });
+    if (taken.length === 0) return;
+    this.expressRunning = true;
+    this.roundApart(taken, () => {
+      this.expressRunning = false;
+      if (this.queue.length > 0) this.scheduleDrain();
+    });
   }
 
   /** A chunk holds no record this consumer applies: known from the headers, without decoding. */
@@ -245,8 +291,8 @@ export class TransactionScheduler {
     const members = live.map((item) => item.member);
     const inHand = new Set([
       ...members.map((member) => partitionKey(member.topic, member.partition)),
-      // Its row is locked until the chunk applied alone commits: waiting for it would hold this one up.
-      ...this.alone,
+      // Its row is locked until the chunk applied apart commits: waiting for it would hold this one up.
+      ...this.apart,
     ]);
     const extras = this.checkpoints.readPastRuns(inHand);
     if (members.length === 0 && extras.length === 0) return;
@@ -265,15 +311,33 @@ export class TransactionScheduler {
     for (const item of live) item.resolve({ kind: 'applied', wroteOutbox });
   }
 
-  private async roundAlone(item: Submitted): Promise<void> {
-    if (!item.active()) {
+  /**
+   * One transaction for `taken` apart from the shared ones and their checkpoints: a chunk worth a
+   * transaction of its own, or the express lane's. Their partitions' checkpoints are left to it.
+   */
+  private roundApart(taken: Submitted[], done?: () => void): void {
+    const keys = taken.map((item) => partitionKey(item.member.topic, item.member.partition));
+    for (const key of keys) this.apart.add(key);
+    const settled = this.applyApart(taken).finally(() => {
+      for (const key of keys) this.apart.delete(key);
+      this.roundsSettled.delete(settled);
+      done?.();
+    });
+    this.roundsSettled.add(settled);
+  }
+
+  private async applyApart(taken: Submitted[]): Promise<void> {
+    const live = taken.filter((item) => {
+      if (item.active()) return true;
       item.resolve({ kind: 'stopped' });
-      return;
-    }
+      return false;
+    });
+    if (live.length === 0) return;
     try {
-      item.resolve({ kind: 'applied', wroteOutbox: await this.transactions.run([item.member]) });
+      const wroteOutbox = await this.transactions.run(live.map((item) => item.member));
+      for (const item of live) item.resolve({ kind: 'applied', wroteOutbox });
     } catch (error) {
-      item.resolve({ kind: 'fallback', error });
+      for (const item of live) item.resolve({ kind: 'fallback', error });
     }
   }
 
