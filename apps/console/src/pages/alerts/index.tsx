@@ -17,6 +17,7 @@ import type { RouteObject } from 'react-router';
 
 import { filled, ok, type PageMeta, type Schema } from '../../api';
 import { ApiForm, useSubmit } from '../../components/forms';
+import { ENABLED_CHOICES, SelectFilter, TextFilter, useListFilters } from '../../components/filters';
 import { ConfirmButton, PageHeader, QueryState, ResourceTable, Section, Time } from '../../components/ui';
 import { Can, useApi } from '../../session';
 import { StatusBadge as StateBadge } from '../../components/ui';
@@ -38,9 +39,12 @@ function scopeText(scope: Schema<'AlertScope'>): string {
 
 function AlertRulesPage() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [metric, setMetric] = useState<string | null>(null);
-  const [enabled, setEnabled] = useState<string | null>(null);
+  const filters = useListFilters<{ metric: string | null; enabled: string | null }>({
+    metric: null,
+    enabled: null,
+  });
+  const { page, setPage } = filters;
+  const { metric, enabled } = filters.values;
   const query = filled({
     page,
     per_page: 50,
@@ -64,28 +68,12 @@ function AlertRulesPage() {
       </Can>
       <Section title="All alert rules">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Metric"
-            clearable
-            data={METRICS}
-            value={metric}
-            onChange={(value) => {
-              setMetric(value);
-              setPage(1);
-            }}
-          />
-          <Select
+          <SelectFilter label="Metric" data={METRICS} value={metric} onChange={filters.set('metric')} />
+          <SelectFilter
             label="Enabled"
-            clearable
-            data={[
-              { value: 'true', label: 'Enabled' },
-              { value: 'false', label: 'Disabled' },
-            ]}
+            data={ENABLED_CHOICES}
             value={enabled}
-            onChange={(value) => {
-              setEnabled(value);
-              setPage(1);
-            }}
+            onChange={filters.set('enabled')}
           />
         </SimpleGrid>
         <QueryState isPending={rules.isPending} error={rules.error}>
@@ -306,9 +294,9 @@ function RuleForm({ rule, onSaved }: { rule?: Rule; onSaved?(): void }) {
 
 function AlertsPage() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<string | null>(null);
-  const [ruleId, setRuleId] = useState('');
+  const filters = useListFilters<{ status: string | null; ruleId: string }>({ status: null, ruleId: '' });
+  const { page, setPage } = filters;
+  const { status, ruleId } = filters.values;
   const query = filled({ page, per_page: 50, 'filter[status]': status ?? '', 'filter[rule_id]': ruleId });
   const alerts = useQuery({
     queryKey: ['alerts', query],
@@ -319,24 +307,13 @@ function AlertsPage() {
       <PageHeader title="Alerts" description="Raised by the alert rules; newest first." />
       <Section title="All alerts">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
+          <SelectFilter
             label="State"
-            clearable
             data={['firing', 'resolved']}
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              setPage(1);
-            }}
+            onChange={filters.set('status')}
           />
-          <TextInput
-            label="Rule ID"
-            value={ruleId}
-            onChange={(event) => {
-              setRuleId(event.currentTarget.value);
-              setPage(1);
-            }}
-          />
+          <TextFilter label="Rule ID" value={ruleId} onChange={filters.set('ruleId')} />
         </SimpleGrid>
         <QueryState isPending={alerts.isPending} error={alerts.error}>
           {() => (

@@ -1,10 +1,16 @@
-import { Button, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 
 import { filled, ok, type PageMeta, type Schema } from '../../api';
+import {
+  ENABLED_CHOICES,
+  FilterBar,
+  SelectFilter,
+  TextFilter,
+  useListFilters,
+} from '../../components/filters';
 import {
   ConfirmButton,
   Facts,
@@ -34,10 +40,11 @@ function trigger(bot: Bot): string {
 /** The workspace's bots: filters, a "New bot" form for either mode, each linking to its page. */
 export function BotsPage() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [mode, setMode] = useState<string | null>(null);
-  const [triggerType, setTriggerType] = useState<string | null>(null);
-  const [enabled, setEnabled] = useState<string | null>(null);
+  const filters = useListFilters<{ mode: string | null; triggerType: string | null; enabled: string | null }>(
+    { mode: null, triggerType: null, enabled: null },
+  );
+  const { page, setPage } = filters;
+  const { mode, triggerType, enabled } = filters.values;
   const [creating, { open, close }] = useDisclosure(false);
   const bots = useQuery({
     queryKey: ['bots', 'list', page, mode, triggerType, enabled],
@@ -75,44 +82,26 @@ export function BotsPage() {
         </Can>
       ) : null}
       <Section title="All bots">
-        <Group wrap="wrap" gap="xs" align="flex-end">
-          <Select
+        <FilterBar>
+          <SelectFilter
             label="Mode filter"
             data={['flow', 'ai']}
-            value={mode}
-            clearable
-            placeholder="Any"
-            onChange={(value) => {
-              setMode(value);
-              setPage(1);
-            }}
+            value={filters.values.mode}
+            onChange={filters.set('mode')}
           />
-          <Select
+          <SelectFilter
             label="Trigger type filter"
             data={['keyword', 'any_message', 'event', 'schedule']}
-            value={triggerType}
-            clearable
-            placeholder="Any"
-            onChange={(value) => {
-              setTriggerType(value);
-              setPage(1);
-            }}
+            value={filters.values.triggerType}
+            onChange={filters.set('triggerType')}
           />
-          <Select
+          <SelectFilter
             label="Enabled filter"
-            data={[
-              { value: 'true', label: 'Enabled' },
-              { value: 'false', label: 'Disabled' },
-            ]}
-            value={enabled}
-            clearable
-            placeholder="Any"
-            onChange={(value) => {
-              setEnabled(value);
-              setPage(1);
-            }}
+            data={ENABLED_CHOICES}
+            value={filters.values.enabled}
+            onChange={filters.set('enabled')}
           />
-        </Group>
+        </FilterBar>
         <QueryState isPending={bots.isPending} error={bots.error}>
           {() => (
             <ResourceTable<Bot>
@@ -237,9 +226,9 @@ export function BotPage() {
 
 function Conversations({ botId }: { botId: number }) {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<string | null>(null);
-  const [contact, setContact] = useState('');
+  const filters = useListFilters<{ status: string | null; contact: string }>({ status: null, contact: '' });
+  const { page, setPage } = filters;
+  const { status, contact } = filters.values;
   const conversations = useQuery({
     queryKey: ['bots', 'conversations', botId, page, status, contact],
     queryFn: () =>
@@ -259,27 +248,15 @@ function Conversations({ botId }: { botId: number }) {
   });
   return (
     <Section title="Conversations">
-      <Group wrap="wrap" gap="xs" align="flex-end">
-        <Select
+      <FilterBar>
+        <SelectFilter
           label="Conversation status"
           data={['active', 'completed', 'expired', 'failed']}
-          value={status}
-          clearable
-          placeholder="Any"
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          value={filters.values.status}
+          onChange={filters.set('status')}
         />
-        <TextInput
-          label="Contact ID"
-          value={contact}
-          onChange={(e) => {
-            setContact(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
-      </Group>
+        <TextFilter label="Contact ID" value={filters.values.contact} onChange={filters.set('contact')} />
+      </FilterBar>
       <QueryState isPending={conversations.isPending} error={conversations.error}>
         {() => (
           <ResourceTable<Conversation>

@@ -22,7 +22,8 @@ import { MessageStatus } from '../messages/shared';
 import {
   CHANNEL_TYPES,
   CONSENT_PATHS,
-  ConsentFields,
+  ContactFields,
+  type ContactDraft,
   ERROR_CONTRAST,
   LINKABLE_CHANNELS,
   consentBody,
@@ -402,16 +403,19 @@ function ContactMessages({ contactId }: { contactId: number }) {
 function EditContact({ contact }: { contact: Contact }) {
   const api = useApi();
   const [opened, { open, close }] = useDisclosure(false);
-  const [name, setName] = useState(contact.name ?? '');
-  const [phone, setPhone] = useState(contact.phone ?? '');
-  const [email, setEmail] = useState(contact.email ?? '');
-  const [externalId, setExternalId] = useState(contact.external_id ?? '');
-  const [data, setData] = useState('');
-  const [consent, setConsent] = useState(consentFrom(contact.marketing_consent));
+  const [draft, setDraft] = useState<ContactDraft>({
+    name: contact.name ?? '',
+    phone: contact.phone ?? '',
+    email: contact.email ?? '',
+    external_id: contact.external_id ?? '',
+    data: '',
+    consent: consentFrom(contact.marketing_consent),
+  });
   const save = useSubmit(
     () => {
-      const parsed = parseJson(data, 'Data') as Record<string, unknown> | undefined;
-      const marketing = consentBody(consent);
+      const { name, phone, email, external_id: externalId } = draft;
+      const parsed = parseJson(draft.data, 'Data') as Record<string, unknown> | undefined;
+      const marketing = consentBody(draft.consent);
       const body = {
         ...(name.trim() && name !== contact.name ? { name } : {}),
         ...(phone.trim() && phone !== contact.phone ? { phone: phone.trim() } : {}),
@@ -450,43 +454,12 @@ function EditContact({ contact }: { contact: Contact }) {
           submitLabel="Save"
           pending={save.isPending}
         >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            <TextInput
-              label="Name"
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={save.problems.field('name')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              value={phone}
-              onChange={(event) => setPhone(event.currentTarget.value)}
-              error={save.problems.field('phone')}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={save.problems.field('email')}
-            />
-            <TextInput
-              label="External ID"
-              value={externalId}
-              onChange={(event) => setExternalId(event.currentTarget.value)}
-              error={save.problems.field('external_id')}
-            />
-          </SimpleGrid>
-          <JsonInput
-            label="Data to merge (JSON object)"
-            autosize
-            minRows={3}
-            value={data}
-            onChange={setData}
-            error={save.problems.field('data')}
+          <ContactFields
+            draft={draft}
+            onChange={setDraft}
+            dataLabel="Data to merge (JSON object)"
+            error={(path) => save.problems.field(path)}
           />
-          <ConsentFields value={consent} onChange={setConsent} error={(path) => save.problems.field(path)} />
         </ApiForm>
       </Modal>
     </>

@@ -1,4 +1,4 @@
-import { Button, Group, JsonInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, type RouteObject } from 'react-router';
@@ -10,7 +10,8 @@ import { Can, useApi } from '../../session';
 import { ContactPage } from './ContactPage';
 import {
   CONSENT_PATHS,
-  ConsentFields,
+  ContactFields,
+  type ContactDraft,
   ErrorContrast,
   consentBody,
   emptyConsent,
@@ -133,22 +134,25 @@ function ContactsPage() {
 function UpsertContactForm() {
   const api = useApi();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
-  const [externalId, setExternalId] = useState('');
-  const [data, setData] = useState('');
-  const [consent, setConsent] = useState(emptyConsent());
+  const [draft, setDraft] = useState<ContactDraft>({
+    name: '',
+    phone: '',
+    email: '',
+    external_id: '',
+    data: '',
+    consent: emptyConsent(),
+  });
   const save = useSubmit(
     () => {
-      const parsed = parseJson(data, 'Data') as Record<string, unknown> | undefined;
+      const parsed = parseJson(draft.data, 'Data') as Record<string, unknown> | undefined;
+      const marketing = consentBody(draft.consent);
       const body = {
-        name,
-        ...(phone.trim() ? { phone: phone.trim() } : {}),
-        ...(email.trim() ? { email: email.trim() } : {}),
-        ...(externalId.trim() ? { external_id: externalId.trim() } : {}),
+        name: draft.name,
+        ...(draft.phone.trim() ? { phone: draft.phone.trim() } : {}),
+        ...(draft.email.trim() ? { email: draft.email.trim() } : {}),
+        ...(draft.external_id.trim() ? { external_id: draft.external_id.trim() } : {}),
         ...(parsed !== undefined ? { data: parsed } : {}),
-        ...(consentBody(consent) ? { marketing_consent: consentBody(consent) } : {}),
+        ...(marketing ? { marketing_consent: marketing } : {}),
       };
       return ok(api.POST('/api/v1/contacts/upsert', { body }));
     },
@@ -167,44 +171,18 @@ function UpsertContactForm() {
       pending={save.isPending}
     >
       <Stack gap="xs">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <TextInput
-            label="Name"
-            required
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={save.problems.field('name') ?? save.problems.field('contact')}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-            error={save.problems.field('phone')}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={save.problems.field('email')}
-          />
-          <TextInput
-            label="External ID"
-            value={externalId}
-            onChange={(event) => setExternalId(event.currentTarget.value)}
-            error={save.problems.field('external_id')}
-          />
-        </SimpleGrid>
-        <JsonInput
-          label="Data (JSON object)"
-          autosize
-          minRows={3}
-          value={data}
-          onChange={setData}
-          error={save.problems.field('data')}
+        <ContactFields
+          draft={draft}
+          onChange={setDraft}
+          requireName
+          dataLabel="Data (JSON object)"
+          // A contact without name, phone or email is refused at `contact`: shown at the name.
+          error={(path) =>
+            path === 'name'
+              ? (save.problems.field('name') ?? save.problems.field('contact'))
+              : save.problems.field(path)
+          }
         />
-        <ConsentFields value={consent} onChange={setConsent} error={(path) => save.problems.field(path)} />
       </Stack>
     </ApiForm>
   );

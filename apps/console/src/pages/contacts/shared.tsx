@@ -1,4 +1,4 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { JsonInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 
 import type { Schema } from '../../api';
@@ -85,6 +85,71 @@ export function ConsentFields({
         />
       ))}
     </SimpleGrid>
+  );
+}
+
+/** What a contact form edits: its identifiers, the data to send (JSON text) and the consent to send. */
+export interface ContactDraft {
+  name: string;
+  phone: string;
+  email: string;
+  external_id: string;
+  data: string;
+  consent: ConsentChoices;
+}
+
+type DraftText = 'name' | 'phone' | 'email' | 'external_id';
+
+const DRAFT_TEXTS: Array<{ key: DraftText; label: string; type?: string }> = [
+  { key: 'name', label: 'Name' },
+  { key: 'phone', label: 'Phone', type: 'tel' },
+  { key: 'email', label: 'Email', type: 'email' },
+  { key: 'external_id', label: 'External ID' },
+];
+
+/** The fields of a contact form (create or edit), each showing the problem its pointer names. */
+export function ContactFields({
+  draft,
+  onChange,
+  error,
+  dataLabel,
+  requireName = false,
+}: {
+  draft: ContactDraft;
+  onChange(next: ContactDraft): void;
+  error(path: string): string | undefined;
+  dataLabel: string;
+  requireName?: boolean;
+}) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {DRAFT_TEXTS.map(({ key, label, type }) => (
+          <TextInput
+            key={key}
+            label={label}
+            type={type}
+            required={key === 'name' && requireName}
+            value={draft[key]}
+            onChange={(event) => onChange({ ...draft, [key]: event.currentTarget.value })}
+            error={error(key)}
+          />
+        ))}
+      </SimpleGrid>
+      <JsonInput
+        label={dataLabel}
+        autosize
+        minRows={3}
+        value={draft.data}
+        onChange={(data) => onChange({ ...draft, data })}
+        error={error('data')}
+      />
+      <ConsentFields
+        value={draft.consent}
+        onChange={(consent) => onChange({ ...draft, consent })}
+        error={error}
+      />
+    </>
   );
 }
 

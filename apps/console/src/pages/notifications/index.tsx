@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate, useParams, type RouteObject } from 'react-router';
 
 import { filled, ok, type PageMeta, type Schema } from '../../api';
 import { ApiForm, useSubmit } from '../../components/forms';
+import { ENABLED_CHOICES, SelectFilter, TextFilter, useListFilters } from '../../components/filters';
 import {
   ConfirmButton,
   ErrorAlert,
@@ -27,13 +28,16 @@ type Send = Schema<'NotificationSend'>;
 
 function NotificationsPage() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [name, setName] = useState('');
-  const [templateName, setTemplateName] = useState('');
-  const [audienceName, setAudienceName] = useState('');
-  const [schedule, setSchedule] = useState('');
-  const [enabled, setEnabled] = useState<string | null>(null);
+  const filters = useListFilters<{
+    search: string;
+    name: string;
+    templateName: string;
+    audienceName: string;
+    schedule: string;
+    enabled: string | null;
+  }>({ search: '', name: '', templateName: '', audienceName: '', schedule: '', enabled: null });
+  const { page, setPage } = filters;
+  const { search, name, templateName, audienceName, schedule, enabled } = filters.values;
   const query = filled({
     page,
     per_page: 50,
@@ -48,10 +52,6 @@ function NotificationsPage() {
     queryKey: ['notifications', query],
     queryFn: () => ok(api.GET('/api/v1/notifications', { params: { query } })),
   });
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setPage(1);
-  };
   return (
     <>
       <PageHeader
@@ -65,43 +65,16 @@ function NotificationsPage() {
       </Can>
       <Section title="All notifications">
         <SimpleGrid cols={{ base: 1, sm: 3 }} component="fieldset" style={{ border: 0, padding: 0 }}>
-          <TextInput
-            label="Search"
-            value={search}
-            onChange={(event) => filter(setSearch)(event.currentTarget.value)}
-          />
-          <TextInput
-            label="Name is"
-            value={name}
-            onChange={(event) => filter(setName)(event.currentTarget.value)}
-          />
-          <TextInput
-            label="Template name"
-            value={templateName}
-            onChange={(event) => filter(setTemplateName)(event.currentTarget.value)}
-          />
-          <TextInput
-            label="Audience name"
-            value={audienceName}
-            onChange={(event) => filter(setAudienceName)(event.currentTarget.value)}
-          />
-          <TextInput
-            label="Schedule is"
-            value={schedule}
-            onChange={(event) => filter(setSchedule)(event.currentTarget.value)}
-          />
-          <Select
+          <TextFilter label="Search" value={search} onChange={filters.set('search')} />
+          <TextFilter label="Name is" value={name} onChange={filters.set('name')} />
+          <TextFilter label="Template name" value={templateName} onChange={filters.set('templateName')} />
+          <TextFilter label="Audience name" value={audienceName} onChange={filters.set('audienceName')} />
+          <TextFilter label="Schedule is" value={schedule} onChange={filters.set('schedule')} />
+          <SelectFilter
             label="Enabled"
-            clearable
-            data={[
-              { value: 'true', label: 'Enabled' },
-              { value: 'false', label: 'Disabled' },
-            ]}
+            data={ENABLED_CHOICES}
             value={enabled}
-            onChange={(value) => {
-              setEnabled(value);
-              setPage(1);
-            }}
+            onChange={filters.set('enabled')}
           />
         </SimpleGrid>
         <QueryState isPending={notifications.isPending} error={notifications.error}>

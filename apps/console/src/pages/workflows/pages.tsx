@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 
 import { filled, ok, type PageMeta, type Schema } from '../../api';
 import { useSubmit } from '../../components/forms';
+import { FilterBar, SelectFilter, TextFilter, useListFilters } from '../../components/filters';
 import {
   ConfirmButton,
   ErrorAlert,
@@ -35,9 +36,9 @@ function useId(): number {
 /** The workspace's workflows: filters, a "New workflow" form, each linking to its page. */
 export function WorkflowsPage() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [enabled, setEnabled] = useState<string | null>(null);
-  const [name, setName] = useState('');
+  const filters = useListFilters<{ enabled: string | null; name: string }>({ enabled: null, name: '' });
+  const { page, setPage } = filters;
+  const { enabled, name } = filters.values;
   const [creating, { open, close }] = useDisclosure(false);
   const workflows = useQuery({
     queryKey: ['workflows', 'list', page, enabled, name],
@@ -69,31 +70,23 @@ export function WorkflowsPage() {
         </Can>
       ) : null}
       <Section title="All workflows">
-        <Group wrap="wrap" gap="xs" align="flex-end">
-          <Select
+        <FilterBar>
+          <SelectFilter
             label="Status"
             data={[
               { value: 'true', label: 'Active (enabled)' },
               { value: 'false', label: 'Inactive (disabled)' },
             ]}
-            value={enabled}
-            clearable
-            placeholder="Any"
-            onChange={(value) => {
-              setEnabled(value);
-              setPage(1);
-            }}
+            value={filters.values.enabled}
+            onChange={filters.set('enabled')}
           />
-          <TextInput
+          <TextFilter
             label="Exact match filter"
             description="The whole workflow name"
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setPage(1);
-            }}
+            value={filters.values.name}
+            onChange={filters.set('name')}
           />
-        </Group>
+        </FilterBar>
         <QueryState isPending={workflows.isPending} error={workflows.error}>
           {() => (
             <ResourceTable<Workflow>
@@ -230,9 +223,9 @@ const RUN_STATUSES = ['active', 'waiting', 'completed', 'goal_reached', 'exited'
 
 function Runs({ workflowId }: { workflowId: number }) {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<string | null>(null);
-  const [contact, setContact] = useState('');
+  const filters = useListFilters<{ status: string | null; contact: string }>({ status: null, contact: '' });
+  const { page, setPage } = filters;
+  const { status, contact } = filters.values;
   const runs = useQuery({
     queryKey: ['workflows', 'runs', workflowId, page, status, contact],
     queryFn: () =>
@@ -252,27 +245,15 @@ function Runs({ workflowId }: { workflowId: number }) {
   });
   return (
     <Section title="Runs">
-      <Group wrap="wrap" gap="xs" align="flex-end">
-        <Select
+      <FilterBar>
+        <SelectFilter
           label="Run status"
           data={RUN_STATUSES}
-          value={status}
-          clearable
-          placeholder="Any"
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          value={filters.values.status}
+          onChange={filters.set('status')}
         />
-        <TextInput
-          label="Contact ID"
-          value={contact}
-          onChange={(e) => {
-            setContact(e.currentTarget.value);
-            setPage(1);
-          }}
-        />
-      </Group>
+        <TextFilter label="Contact ID" value={filters.values.contact} onChange={filters.set('contact')} />
+      </FilterBar>
       <QueryState isPending={runs.isPending} error={runs.error}>
         {() => (
           <ResourceTable<Run>
@@ -382,9 +363,9 @@ export function RunPage() {
 /** The outcomes: goals reached, each with its credited message; filters by workflow and contact. */
 export function OutcomesPage() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const [workflowId, setWorkflowId] = useState('');
-  const [contact, setContact] = useState('');
+  const filters = useListFilters<{ workflowId: string; contact: string }>({ workflowId: '', contact: '' });
+  const { page, setPage } = filters;
+  const { workflowId, contact } = filters.values;
   const [shown, setShown] = useState<Outcome | null>(null);
   const outcomes = useQuery({
     queryKey: ['outcomes', 'list', page, workflowId, contact],
@@ -406,24 +387,14 @@ export function OutcomesPage() {
     <>
       <PageHeader title="Outcomes" description="Workflow goals reached, and the message credited for each." />
       <Section title="All outcomes">
-        <Group wrap="wrap" gap="xs" align="flex-end">
-          <TextInput
+        <FilterBar>
+          <TextFilter
             label="Workflow ID"
-            value={workflowId}
-            onChange={(e) => {
-              setWorkflowId(e.currentTarget.value);
-              setPage(1);
-            }}
+            value={filters.values.workflowId}
+            onChange={filters.set('workflowId')}
           />
-          <TextInput
-            label="Contact ID"
-            value={contact}
-            onChange={(e) => {
-              setContact(e.currentTarget.value);
-              setPage(1);
-            }}
-          />
-        </Group>
+          <TextFilter label="Contact ID" value={filters.values.contact} onChange={filters.set('contact')} />
+        </FilterBar>
         <QueryState isPending={outcomes.isPending} error={outcomes.error}>
           {() => (
             <ResourceTable<Outcome>
