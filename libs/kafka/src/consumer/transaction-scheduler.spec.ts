@@ -71,6 +71,28 @@ function setUp(options: Partial<TransactionSchedulerOptions> = {}) {
 
 const sizes = (held: Held) => held.members.map((member) => member.messages.length);
 
+/** `waiting`, submitted while `running` is applied, gets its transaction only once that one ended. */
+async function expectSecondAfterFirst(
+  options: Partial<TransactionSchedulerOptions>,
+  running: Member,
+  waiting: Member,
+): Promise<void> {
+  const { transactions, submit } = setUp(options);
+  const first = submit(running);
+  await turn();
+  const second = submit(waiting);
+  await turn();
+  expect(transactions.held).toHaveLength(1);
+
+  transactions.held[0]!.settle(false);
+  await first;
+  await turn();
+  await turn();
+  expect(transactions.held).toHaveLength(2);
+  transactions.held[1]!.settle(false);
+  await second;
+}
+
 describe('TransactionScheduler', () => {
   it('puts the chunks of the partitions a fetch brought into one transaction', async () => {
     const { transactions, answers, submit } = setUp();
@@ -106,21 +128,7 @@ describe('TransactionScheduler', () => {
   });
 
   it('waits for a transaction to end before it starts more than transactionsConcurrently', async () => {
-    const { transactions, submit } = setUp();
-
-    const first = submit(chunk(0, 1));
-    await turn();
-    const second = submit(chunk(1, 1));
-    await turn();
-    expect(transactions.held).toHaveLength(1);
-
-    transactions.held[0]!.settle(false);
-    await first;
-    await turn();
-    await turn();
-    expect(transactions.held).toHaveLength(2);
-    transactions.held[1]!.settle(false);
-    await second;
+    await expectSecondAfterFirst({}, chunk(0, 1), chunk(1, 1));
   });
 
   it('applies a few records of other partitions beside a large shared transaction, in an express lane of one transaction', async () => {
@@ -163,18 +171,7 @@ describe('TransactionScheduler', () => {
       [{}, chunk(0, EXPRESS_BEHIND), onTopic('elsewhere', chunk(1, 1))],
       [{ until: new Map<string, bigint>() }, chunk(0, EXPRESS_BEHIND), chunk(1, 1)],
     ] as const) {
-      const { transactions, submit } = setUp(options);
-      const first = submit(running);
-      await turn();
-      const second = submit(waiting);
-      await turn();
-      expect(transactions.held).toHaveLength(1);
-      transactions.held[0]!.settle(false);
-      await first;
-      await turn();
-      await turn();
-      transactions.held[1]!.settle(false);
-      await second;
+      await expectSecondAfterFirst(options, running, waiting);
     }
   });
 

@@ -102,7 +102,6 @@ export class TransactionScheduler {
   private readonly lazyCheckpointMs: number;
   /** Chunks waiting for a shared transaction, in the order they came. */
   private queue: Submitted[] = [];
-  private roundsRunning = 0;
   private drainScheduled = false;
   private lazyFlushRequested = false;
   private lazyTimer: NodeJS.Timeout | undefined;
@@ -110,7 +109,7 @@ export class TransactionScheduler {
   private readonly roundsSettled = new Set<Promise<void>>();
   /** The partitions (partitionKey) of the chunks in a transaction of their own or the express lane's now. */
   private readonly apart = new Set<string>();
-  /** The shared transactions under way: how many records each holds, and of which topics. */
+  /** The shared transactions under way (at most transactionsConcurrently): how many records each holds, and of which topics. */
   private readonly shared = new Set<{ records: number; topics: Set<string> }>();
   private expressRunning = false;
 
@@ -188,7 +187,7 @@ export class TransactionScheduler {
 
   private drain(): void {
     while (
-      this.roundsRunning < this.transactionsConcurrently &&
+      this.shared.size < this.transactionsConcurrently &&
       (this.queue.length > 0 || this.lazyFlushRequested)
     ) {
       const taken: Submitted[] = [];
@@ -199,14 +198,12 @@ export class TransactionScheduler {
         taken.push(this.queue.shift()!);
         records += size;
       }
-      this.roundsRunning += 1;
       const running = {
         records,
         topics: new Set(taken.map((item) => item.member.topic)),
       };
       this.shared.add(running);
       const settled = this.round(taken).finally(() => {
-        this.roundsRunning -= 1;
         this.shared.delete(running);
         this.roundsSettled.delete(settled);
         if (this.queue.length > 0 || this.lazyFlushRequested) this.scheduleDrain();
@@ -219,7 +216,7 @@ export class TransactionScheduler {
   /** The express lane (EXPRESS_RECORDS): small chunks beside shared transactions that are large. */
   private drainExpress(): void {
     if (this.expressRunning || this.queue.length === 0 || this.options.until !== undefined) return;
-    if (this.roundsRunning < this.transactionsConcurrently) return;
+    if (this.shared.size < this.transactionsConcurrently) return;
     const topics = new Set<string>();
     for (const running of this.shared) {
       if (running.records < EXPRESS_BEHIND) return;
