@@ -38,7 +38,7 @@ export function App() {
     case 'checking':
       return (
         <Center mih="100vh" component="main">
-          <Loader aria-label="Signing in" />
+          <Loader role="progressbar" aria-label="Signing in" />
         </Center>
       );
     case 'unreachable':

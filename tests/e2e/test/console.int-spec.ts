@@ -203,6 +203,7 @@ describe('errors, the rate limit and the network', () => {
     await form.getByRole('button', { name: 'Create tag' }).click();
     await page.getByRole('alert').filter({ hasText: 'The network failed' }).waitFor();
     expect(await form.getByLabel('Name').inputValue()).toBe('typed-before-the-failure');
+    expect(await seriousViolations(page)).toEqual([]); // the alert is readable
     await page.unroute('**/api/v1/tags');
     await form.getByRole('button', { name: 'Create tag' }).click();
     await page
@@ -219,7 +220,7 @@ describe('errors, the rate limit and the network', () => {
       if (refused++ === 0) {
         await route.fulfill({
           status: 429,
-          headers: { 'retry-after': '2', 'content-type': 'application/json' },
+          headers: { 'retry-after': '5', 'content-type': 'application/json' },
           body: JSON.stringify({
             errors: [{ status: '429', title: 'Too Many Requests', detail: 'Slow down.' }],
           }),
@@ -228,6 +229,8 @@ describe('errors, the rate limit and the network', () => {
     });
     await page.getByRole('link', { name: 'Tags' }).click();
     await page.getByRole('status').filter({ hasText: 'Rate limit reached' }).waitFor();
+    // The banner is readable (its yellow is darkened to 4.5:1) while it stays, the 5 s the API asked.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('table', { name: 'Tags' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Rate limit reached' }).waitFor({ state: 'detached' });
     expect(refused).toBe(2);

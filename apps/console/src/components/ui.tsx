@@ -97,7 +97,7 @@ export function QueryState({
   children: () => ReactNode;
 }) {
   if (error) return <ErrorAlert error={error} />;
-  if (isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (isPending) return <Loader size="sm" role="progressbar" aria-label="Loading" />;
   return <>{children()}</>;
 }
 
