@@ -75,13 +75,21 @@ describe('the service as its own process', () => {
 
     await restart();
     const delivery = await harness.delivery(ws, id, deliveryId, (d) => d.status === 'succeeded', 20_000);
-    expect(delivery.attempts).toEqual([
+    // The attempt after the restart succeeds; on a busy machine one may first outlast the 2 s timeout
+    // (the process just started), which counts and is retried like any other.
+    const attempts = delivery.attempts;
+    expect(attempts[0]).toEqual(
       expect.objectContaining({ attempt: 1, response_status: null, error: INTERRUPTED_ATTEMPT }),
-      expect.objectContaining({ attempt: 2, response_status: 200, error: null }),
-    ]);
+    );
+    expect(attempts.at(-1)).toEqual(
+      expect.objectContaining({ attempt: attempts.length, response_status: 200, error: null }),
+    );
+    for (const between of attempts.slice(1, -1)) expect(between.error).toMatch(/^timeout: /);
+    expect(attempts.map((attempt) => attempt.attempt)).toEqual(attempts.map((_a, index) => index + 1));
     const requests = hooks.forDelivery(deliveryId);
-    expect(requests).toHaveLength(2);
-    expect(requests[1]!.body).toBe(requests[0]!.body);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    expect(requests.length).toBeLessThanOrEqual(attempts.length);
+    for (const request of requests) expect(request.body).toBe(requests[0]!.body);
     expect(hooks.requests.every((r) => r.headers['service-delivery'] === deliveryId)).toBe(true);
   });
 
