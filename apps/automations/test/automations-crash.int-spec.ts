@@ -269,6 +269,23 @@ describe('automations killed with SIGKILL while AI bots wait for the model', () 
         { source: 'gateway', workspaceid: String(WORKSPACE) },
       ),
     );
+    // The bot is decided from the requests topic and the inbound messages are read from messaging's: an
+    // inbound message forwarded before the bot exists has no bot to answer it, as it should. Through the
+    // API the create is answered only once decided; here the test waits for it the same way.
+    await eventually(
+      'the bot decided',
+      async () =>
+        Number(
+          (
+            await harness.db.query<Array<{ count: string }>>(
+              'SELECT count(*) FROM bots WHERE workspace_id = $1',
+              [WORKSPACE],
+            )
+          )[0]!.count,
+        ) === 1 || undefined,
+      30_000,
+      5,
+    );
     await harness.publish(
       harness.topics.contacts,
       Array.from({ length: CONVERSATIONS }, (_, index) => contactCreated(WORKSPACE, index + 1)),
