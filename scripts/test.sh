@@ -85,7 +85,7 @@ rm -f "$e2e_results" "$other_results"
 # Each run hands out ports for its services from a range of its own (TEST_PORT_RANGE, libs/testing
 # freePort), below the kernel's ephemeral ports: neither can take a port the other chose.
 # Two of the other run's slowest suites (about 110 s) run with the end-to-end suites instead, so the two
-# end at about the same time (on 2026-11-29: about 1,075 s and 1,090 s with these, measured on a fresh clone).
+# end at about the same time (2026-11-29, fresh clones: 1,210 s and 1,273 s on a slow run of the machine).
 MOVED='(apps/segments/test/import-upload|apps/messaging/test/messages-crash)[.]int-spec'
 # --forceExit: a suite that fails midway may leave a client retrying; the results are written by then,
 # and a run that waited on it would hold CI until its time limit.
