@@ -12,17 +12,22 @@ say "set up in $SECONDS s (dependencies, stack, browser, build, topics)"
 
 passed=0
 failed=0
+# Counts a check's outcome: record_check <name> <exit code> <seconds it took>.
+record_check() {
+  if [[ $2 -eq 0 ]]; then
+    passed=$((passed + 1))
+    say "check passed: $1 ($3 s)"
+  else
+    failed=$((failed + 1))
+    say "check FAILED: $1 ($3 s)"
+  fi
+}
 check() {
   local name="$1"
   shift
-  local started=$SECONDS
-  if "$@"; then
-    passed=$((passed + 1))
-    say "check passed: $name ($((SECONDS - started)) s)"
-  else
-    failed=$((failed + 1))
-    say "check FAILED: $name ($((SECONDS - started)) s)"
-  fi
+  local started=$SECONDS rc=0
+  "$@" || rc=$?
+  record_check "$name" "$rc" "$((SECONDS - started))"
 }
 # The static checks run side by side: each is one process on one core at a time, and none writes what
 # another reads (the generator works on a copy of the repository). Each one's output is printed after
@@ -60,14 +65,7 @@ for index in "${!check_names[@]}"; do
   name="${check_names[$index]}"
   if wait "${check_pids[$index]}"; then rc=0; else rc=$?; fi
   cat "$checks_dir/$name.log"
-  seconds="$(cat "$checks_dir/$name.seconds" 2>/dev/null || echo '?')"
-  if [[ $rc -eq 0 ]]; then
-    passed=$((passed + 1))
-    say "check passed: $name ($seconds s)"
-  else
-    failed=$((failed + 1))
-    say "check FAILED: $name ($seconds s)"
-  fi
+  record_check "$name" "$rc" "$(cat "$checks_dir/$name.seconds" 2>/dev/null || echo '?')"
 done
 
 say "checks done after $SECONDS s"

@@ -18,6 +18,20 @@ import { contactCreated, eventRecorded, inboundMessage } from './run-facts';
 const WORKSPACE = 1;
 const WORKFLOWS = 2000;
 
+/** The rows of `table` in the test's workspace (and `where`, with the next parameters). */
+async function rowsOf(
+  harness: ServiceHarness<AutomationsConfig>,
+  table: string,
+  where = '',
+  ...params: unknown[]
+): Promise<number> {
+  const rows: Array<{ count: string }> = await harness.db.query(
+    `SELECT count(*) FROM ${table} WHERE workspace_id = $1 ${where}`,
+    [WORKSPACE, ...params],
+  );
+  return Number(rows[0]!.count);
+}
+
 /**
  * The service killed with SIGKILL while it decides a stream of workflow writes: every write is
  * decided once after the restart, none lost, none doubled (one row, one first version and one fact
@@ -43,13 +57,7 @@ describe('automations killed with SIGKILL while it decides workflow writes', () 
     await harness?.stop();
   });
 
-  async function decided(): Promise<number> {
-    const rows: Array<{ count: string }> = await harness.db.query(
-      'SELECT count(*) FROM workflows WHERE workspace_id = $1',
-      [WORKSPACE],
-    );
-    return Number(rows[0]!.count);
-  }
+  const decided = (): Promise<number> => rowsOf(harness, 'workflows');
 
   it('decides every write exactly once across the kill, and answers each', async () => {
     const requests: Envelope[] = Array.from({ length: WORKFLOWS }, (_, index) =>
@@ -124,13 +132,8 @@ describe('automations killed with SIGKILL while run timers fire', () => {
     await harness?.stop();
   });
 
-  async function runsIn(status: string): Promise<number> {
-    const rows: Array<{ count: string }> = await harness.db.query(
-      'SELECT count(*) FROM workflow_runs WHERE workspace_id = $1 AND status = $2',
-      [WORKSPACE, status],
-    );
-    return Number(rows[0]!.count);
-  }
+  const runsIn = (status: string): Promise<number> =>
+    rowsOf(harness, 'workflow_runs', 'AND status = $2', status);
 
   it('acts on every timer once across the kill, and sends each run its message once', async () => {
     await harness.produce(
@@ -274,15 +277,7 @@ describe('automations killed with SIGKILL while AI bots wait for the model', () 
     // API the create is answered only once decided; here the test waits for it the same way.
     await eventually(
       'the bot decided',
-      async () =>
-        Number(
-          (
-            await harness.db.query<Array<{ count: string }>>(
-              'SELECT count(*) FROM bots WHERE workspace_id = $1',
-              [WORKSPACE],
-            )
-          )[0]!.count,
-        ) === 1 || undefined,
+      async () => (await rowsOf(harness, 'bots')) === 1 || undefined,
       30_000,
       5,
     );
