@@ -8,6 +8,7 @@ import {
   OUTCOME_TYPES,
   requestEnvelope,
   RUN_FACT_TYPES,
+  RUN_INPUT_TYPES,
   TAG_REQUEST_TYPES,
   type Envelope,
   type RequestAcceptedV1,
@@ -318,6 +319,75 @@ describe('runs', () => {
     expect((await read(`/internal/v1/outcomes/${runId}`, ws + 1000)).status).toBe(404);
   });
 
+  it("forwards a message's facts only to a run that reads them (a goal or a branch), not to one that ended", async () => {
+    const ws = workspace();
+    const sendStep = { id: 'tell', type: 'send', route: [{ channel: 'sms', template_id: 7 }], variables: {} };
+    const receipt = ++lastWorkflow;
+    const nudge = ++lastWorkflow;
+    for (const [workflowId, name, goal] of [
+      [receipt, 'Receipt', null],
+      [nudge, 'Nudge', { event: 'paid_twice', within: 'P1D' }],
+    ] as const) {
+      await request(ws, AUTOMATIONS_REQUEST_TYPES.workflowCreate, {
+        workflow_id: workflowId,
+        name,
+        enabled: true,
+        trigger: { event: 'paid', filter: [] },
+        steps: [sendStep],
+        goal,
+        re_entry: 'always',
+      } as RequestPayloads['workflow.create.requested']);
+    }
+    await harness.publish(harness.topics.contacts, [
+      contactCreated(ws, 651),
+      eventRecorded(ws, 651, 9151, 'paid'),
+    ]);
+    const [receiptSend] = await sendsOf(receipt, 1);
+    const [nudgeSend] = await sendsOf(nudge, 1);
+    const [receiptRun] = await runsWhere(
+      receipt,
+      'the receipt completed',
+      (runs) => runs[0]?.['status'] === 'completed',
+    );
+    const [nudgeRun] = await runsWhere(
+      nudge,
+      'the nudge waits for its goal',
+      (runs) => runs[0]?.['status'] === 'waiting',
+    );
+    const receiptMessage = messageIdOfRecord(receiptSend!.id);
+    const nudgeMessage = messageIdOfRecord(nudgeSend!.id);
+    const factsOf = (message: string, run: Record<string, unknown>, name: string) =>
+      (['queued', 'sent', 'delivered'] as const).map((status) =>
+        messageFact(ws, {
+          id: message,
+          contactId: 651,
+          status,
+          workflow: { id: Number(run['workflow_id']), name, run_id: Number(run['id']), step: 'tell' },
+        }),
+      );
+    // The ended run's facts first, in the same partition as the reading run's.
+    await harness.publish(harness.topics.messaging, [
+      ...factsOf(receiptMessage, receiptRun!, 'Receipt'),
+      ...factsOf(nudgeMessage, nudgeRun!, 'Nudge'),
+    ]);
+    await eventually('the nudge delivered in its run', async () => {
+      const rows: unknown[] = await harness.db.query(
+        "SELECT 1 FROM run_messages WHERE message_id = $1 AND status = 'delivered'",
+        [nudgeMessage],
+      );
+      return rows.length === 1;
+    });
+    const inputs = harness
+      .recordsOn(harness.topics.requests)
+      .filter((record) => record.type === RUN_INPUT_TYPES.message)
+      .map((record) => record.data['message_id']);
+    expect(inputs.filter((id) => id === nudgeMessage)).toHaveLength(3);
+    expect(inputs.filter((id) => id === receiptMessage)).toEqual([]);
+    expect(
+      await harness.db.query('SELECT status FROM run_messages WHERE message_id = $1', [receiptMessage]),
+    ).toEqual([{ status: 'queued' }]);
+  });
+
   it("reads the contact's events in a trigger filter (performed), those recorded before the trigger", async () => {
     const ws = workspace();
     const workflowId = ++lastWorkflow;
@@ -587,7 +657,7 @@ describe('bots', () => {
       flow_definition: { steps: [{ id: 'q', type: 'question', text: 'Welcome! How did you hear of us?' }] },
     });
     const botId = lastBot;
-    await harness.publish(harness.topics.contacts, [eventRecorded(ws, contactId, 9101, 'signed_up')]);
+    await harness.publish(harness.topics.contacts, [eventRecorded(ws, contactId, 9301, 'signed_up')]);
     expect(await conversationOf(botId, (row) => row['status'] === 'active')).toMatchObject({
       channel_id: '4',
     });

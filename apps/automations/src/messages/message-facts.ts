@@ -12,11 +12,15 @@ import {
 import { recordContext, type ChunkHandler, type ChunkRecord, type RecordContext } from '@cms/kafka';
 import { Controller, Inject, Injectable, Module } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { In, type EntityManager } from 'typeorm';
 
 import { AUTOMATIONS_CONFIG, type AutomationsConfig } from '../config';
 import { AudienceMembers } from '../bots/audience-members';
 import { forwardInbound } from '../bots/inbound-forwarder';
+import { branchesRead, ENDED_STATUSES, type RunWorkflow } from '../engine/run-engine';
+import { WorkflowRunEntity } from '../runs/run.entity';
 import { emitRunInput } from '../runs/run-inputs';
+import { WorkflowVersionEntity } from '../workflows/workflow.entity';
 import { MESSAGING_TRANSPORT } from '../transports';
 
 /**
@@ -66,19 +70,80 @@ export function messageInput(record: DecodedRecord): AutomationMessageRecordedV1
   };
 }
 
+/** Workflow versions never change: whether one reads its runs' messages is kept once known. */
+const VERSIONS_KEPT = 2_000;
+
+/**
+ * Which runs still read their messages (extensions §12: a `branch` step reads their statuses and
+ * clicks, a goal credits one of them): only those get a message's facts as run inputs. A run that
+ * ended, or whose workflow version has neither, never reads them, so its facts would only cost a record
+ * on the requests topic and a transaction each (three or more a message). A run not found (a rebuild
+ * whose runs are behind its message facts) gets them, as before: a skipped input is a record the log
+ * never had, so a rebuild skips it too.
+ */
+@Injectable()
+export class RunMessageReaders {
+  private readonly versions = new Map<string, boolean>();
+
+  async readersAmong(manager: EntityManager, runIds: readonly number[]): Promise<Set<number>> {
+    const readers = new Set(runIds);
+    if (runIds.length === 0) return readers;
+    const runs = await manager.getRepository(WorkflowRunEntity).find({
+      select: { id: true, workflowId: true, version: true, status: true },
+      where: { id: In([...readers]) },
+    });
+    const unknown = runs.filter((run) => !this.versions.has(versionKey(run)));
+    if (unknown.length > 0) await this.learn(manager, unknown);
+    for (const run of runs) {
+      if (ENDED_STATUSES.includes(run.status) || this.versions.get(versionKey(run)) === false)
+        readers.delete(run.id);
+    }
+    return readers;
+  }
+
+  private async learn(manager: EntityManager, runs: readonly WorkflowRunEntity[]): Promise<void> {
+    const stored = await manager.getRepository(WorkflowVersionEntity).find({
+      where: runs.map(({ workflowId, version }) => ({ workflowId, version })),
+    });
+    for (const version of stored) {
+      const definition = { steps: version.steps, goal: version.goal } as unknown as RunWorkflow['definition'];
+      const reads =
+        definition.goal !== null || branchesRead({ id: 0, name: '', version: 0, definition }).messages;
+      if (this.versions.size >= VERSIONS_KEPT) this.versions.delete(this.versions.keys().next().value!);
+      this.versions.set(versionKey(version), reads);
+    }
+  }
+}
+
+function versionKey(row: { workflowId: number; version: number }): string {
+  return `${row.workflowId}:${row.version}`;
+}
+
+/**
+ * Forwards what of `records` moves runs or bots: inbound messages to the bots, a message's facts to its
+ * run when the run reads them. Below the replay horizon nothing is emitted, so nothing is asked.
+ */
 async function forward(
-  record: DecodedRecord,
-  context: RecordContext,
+  records: readonly { record: DecodedRecord; context: RecordContext }[],
+  manager: EntityManager,
   requestsTopic: string,
   audiences: AudienceMembers,
+  readers: RunMessageReaders,
 ): Promise<void> {
-  if (record.type === MESSAGING_FACT_TYPES.messageReceived) {
-    await forwardInbound(record, context, requestsTopic, audiences);
-    return;
+  const inputs = records.map(({ record, context }) =>
+    record.type === MESSAGING_FACT_TYPES.messageReceived || context.replaying ? null : messageInput(record),
+  );
+  const runIds = inputs.flatMap((input) => (input === null ? [] : [input.run_id]));
+  const reading = await readers.readersAmong(manager, runIds);
+  for (const [index, { record, context }] of records.entries()) {
+    if (record.type === MESSAGING_FACT_TYPES.messageReceived) {
+      await forwardInbound(record, context, requestsTopic, audiences);
+      continue;
+    }
+    const input = inputs[index];
+    if (input === null || input === undefined || !reading.has(input.run_id)) continue;
+    emitRunInput(context, requestsTopic, record, RUN_INPUT_TYPES.message, input.message_id, input);
   }
-  const input = messageInput(record);
-  if (input === null) return;
-  emitRunInput(context, requestsTopic, record, RUN_INPUT_TYPES.message, input.message_id, input);
 }
 
 /** A lone message fact. */
@@ -86,13 +151,23 @@ async function forward(
 export class MessageFactsConsumer {
   private readonly audiences: AudienceMembers;
 
-  constructor(@Inject(AUTOMATIONS_CONFIG) private readonly config: AutomationsConfig) {
+  constructor(
+    @Inject(AUTOMATIONS_CONFIG) private readonly config: AutomationsConfig,
+    @Inject(RunMessageReaders) private readonly readers: RunMessageReaders,
+  ) {
     this.audiences = new AudienceMembers(config.bots.segmentsUrl);
   }
 
   @EventPattern(MESSAGE_FACT_TYPES, MESSAGING_TRANSPORT)
   forward(@Payload() record: DecodedRecord, @Ctx() rawContext: unknown): Promise<void> {
-    return forward(record, recordContext(rawContext), this.config.topics.requests, this.audiences);
+    const context = recordContext(rawContext);
+    return forward(
+      [{ record, context }],
+      context.manager,
+      this.config.topics.requests,
+      this.audiences,
+      this.readers,
+    );
   }
 }
 
@@ -101,7 +176,10 @@ export class MessageFactsConsumer {
 export class MessageFactsChunk implements ChunkHandler {
   private readonly audiences: AudienceMembers;
 
-  constructor(@Inject(AUTOMATIONS_CONFIG) private readonly config: AutomationsConfig) {
+  constructor(
+    @Inject(AUTOMATIONS_CONFIG) private readonly config: AutomationsConfig,
+    @Inject(RunMessageReaders) private readonly readers: RunMessageReaders,
+  ) {
     this.audiences = new AudienceMembers(config.bots.segmentsUrl);
   }
 
@@ -109,11 +187,14 @@ export class MessageFactsChunk implements ChunkHandler {
     return SELECTION.takes(record);
   }
 
-  async apply(records: ChunkRecord[]): Promise<void> {
-    for (const { record, context } of records)
-      await forward(record, context, this.config.topics.requests, this.audiences);
+  apply(records: ChunkRecord[], manager: EntityManager): Promise<void> {
+    return forward(records, manager, this.config.topics.requests, this.audiences, this.readers);
   }
 }
 
-@Module({ controllers: [MessageFactsConsumer], providers: [MessageFactsChunk], exports: [MessageFactsChunk] })
+@Module({
+  controllers: [MessageFactsConsumer],
+  providers: [RunMessageReaders, MessageFactsChunk],
+  exports: [MessageFactsChunk],
+})
 export class MessageFactsModule {}
