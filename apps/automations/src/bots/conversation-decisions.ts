@@ -140,11 +140,14 @@ export class ConversationDecisions {
    * A recorded event starts a conversation with its contact for each enabled `event` bot of that name,
    * on the bot's channel, where the contact has no active conversation on it (lowest bot id first).
    */
-  async event(decision: Decision<AutomationEventRecordedV1>, place: BotRecordPlace): Promise<void> {
+  async event(
+    decision: Decision<AutomationEventRecordedV1>,
+    place: BotRecordPlace,
+    /** The workspace's enabled bots, oldest first. */
+    enabled: readonly BotEntity[],
+  ): Promise<void> {
     const { data, manager, workspaceId } = decision;
-    const bots = (await startingBots(manager, workspaceId)).filter(
-      (bot) => bot.triggerType === 'event' && bot.triggerValue === data.event.name,
-    );
+    const bots = enabled.filter((bot) => bot.triggerType === 'event' && bot.triggerValue === data.event.name);
     for (const bot of bots) {
       if (bot.targetGroupId === null) {
         await this.startWith(decision, place, bot, data.contact);

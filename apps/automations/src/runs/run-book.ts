@@ -2,6 +2,7 @@ import { upsertEntities } from '@cms/persistence';
 import { signalOnCommit } from '@cms/service-kit';
 import { In, type EntityManager } from 'typeorm';
 
+import { BotEntity } from '../bots/bot.entity';
 import type { RunMessage, RunState, RunWorkflow } from '../engine/run-engine';
 import { WorkflowEntity, WorkflowVersionEntity } from '../workflows/workflow.entity';
 import {
@@ -59,6 +60,15 @@ function runRow(state: RunState, workspaceId: number): WorkflowRunEntity {
   });
 }
 
+function triggerKey(workspaceId: number, eventName: string): string {
+  return `${workspaceId}:${eventName}`;
+}
+
+/** The event a workflow's trigger names. */
+function workflowTrigger(workflow: WorkflowEntity): string {
+  return (workflow.trigger as { event: string }).event;
+}
+
 /** What a run of inputs will read, fetched up front in a few statements. */
 export interface RunBookPrefetch {
   /** Contacts whose runs an event may move or start. */
@@ -67,6 +77,8 @@ export interface RunBookPrefetch {
   runs: number[];
   /** Partitions new runs are numbered in. */
   partitions: number[];
+  /** The events recorded, whose workflows and bots they may start. */
+  events?: Array<{ workspaceId: number; name: string }>;
 }
 
 /**
@@ -84,6 +96,8 @@ export class RunBook {
   private readonly events = new Map<number, Map<string, string[]>>();
   private readonly counters = new Map<number, number>();
   private readonly triggers = new Map<string, WorkflowEntity[]>();
+  /** The enabled bots of a workspace, oldest first. */
+  private readonly bots = new Map<number, BotEntity[]>();
   private readonly versions = new Map<string, RunWorkflow | null>();
   private readonly dirtyRuns = new Set<number>();
   private readonly dirtyMessages = new Map<string, RunMessageEntity>();
@@ -112,6 +126,50 @@ export class RunBook {
     for (const partition of wanted.partitions)
       if (!this.counters.has(partition)) this.counters.set(partition, 0);
     await this.loadMessages([...this.runs.keys()].filter((id) => !this.messages.has(id)));
+    await this.loadStarters(wanted.events ?? []);
+  }
+
+  /**
+   * What the events may start, for every event of the run of inputs in two statements: the enabled
+   * workflows listening for their names and the enabled bots of their workspaces. Neither changes
+   * within a run of inputs: workflow and bot writes are other records, which end it.
+   */
+  private async loadStarters(events: ReadonlyArray<{ workspaceId: number; name: string }>): Promise<void> {
+    const pairs = events.filter((event) => !this.triggers.has(triggerKey(event.workspaceId, event.name)));
+    if (pairs.length > 0) {
+      const workflows = await this.manager
+        .getRepository(WorkflowEntity)
+        .createQueryBuilder('workflow')
+        .where('workflow.workspace_id = ANY(:workspaces)', {
+          workspaces: [...new Set(pairs.map((pair) => pair.workspaceId))],
+        })
+        .andWhere('workflow.enabled')
+        .andWhere("workflow.trigger ->> 'event' = ANY(:names)", {
+          names: [...new Set(pairs.map((pair) => pair.name))],
+        })
+        .orderBy('workflow.id')
+        .getMany();
+      for (const { workspaceId, name } of pairs) this.triggers.set(triggerKey(workspaceId, name), []);
+      for (const workflow of workflows) {
+        this.triggers.get(triggerKey(workflow.workspaceId, workflowTrigger(workflow)))?.push(workflow);
+      }
+    }
+    const workspaces = [...new Set(events.map((event) => event.workspaceId))].filter(
+      (id) => !this.bots.has(id),
+    );
+    if (workspaces.length > 0) {
+      const bots = await this.manager
+        .getRepository(BotEntity)
+        .find({ where: { workspaceId: In(workspaces), enabled: true }, order: { id: 'ASC' } });
+      for (const id of workspaces) this.bots.set(id, []);
+      for (const bot of bots) this.bots.get(bot.workspaceId)!.push(bot);
+    }
+  }
+
+  /** The enabled bots of the workspace, oldest first (the bots an event may start are among them). */
+  async botsOf(workspaceId: number): Promise<BotEntity[]> {
+    if (!this.bots.has(workspaceId)) await this.loadStarters([{ workspaceId, name: '' }]);
+    return this.bots.get(workspaceId)!;
   }
 
   private keep(row: WorkflowRunEntity): void {
@@ -136,20 +194,9 @@ export class RunBook {
 
   /** The enabled workflows of the workspace whose trigger is `eventName`, oldest first. */
   async triggeredBy(workspaceId: number, eventName: string): Promise<WorkflowEntity[]> {
-    const key = `${workspaceId}:${eventName}`;
-    let found = this.triggers.get(key);
-    if (found === undefined) {
-      found = await this.manager
-        .getRepository(WorkflowEntity)
-        .createQueryBuilder('workflow')
-        .where('workflow.workspace_id = :workspaceId', { workspaceId })
-        .andWhere('workflow.enabled')
-        .andWhere("workflow.trigger ->> 'event' = :eventName", { eventName })
-        .orderBy('workflow.id')
-        .getMany();
-      this.triggers.set(key, found);
-    }
-    return found;
+    const key = triggerKey(workspaceId, eventName);
+    if (!this.triggers.has(key)) await this.loadStarters([{ workspaceId, name: eventName }]);
+    return this.triggers.get(key)!;
   }
 
   /**

@@ -287,7 +287,7 @@ export class RunDecisions {
       await mover.start(version, { run_id: runId, contact_id: contactId, event: runEvent, at: decision.at });
     }
     // Bots started by the event (extensions §12, `event` trigger).
-    await this.conversations.event(decision, place);
+    await this.conversations.event(decision, place, await runs.botsOf(decision.workspaceId));
     return NOTED;
   }
 

@@ -13,6 +13,7 @@ import {
   type ChunkRecord,
   type DecisionTopics,
   type UndoScope,
+  workspaceIdOf,
 } from '@cms/kafka';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -43,15 +44,18 @@ function prefetchOf(records: readonly ChunkRecord[]) {
   const contacts = new Set<number>();
   const runs = new Set<number>();
   const partitions = new Set<number>();
+  const events: Array<{ workspaceId: number; name: string }> = [];
   for (const { record, context } of records) {
     if (record.type === RUN_INPUT_TYPES.event) {
-      contacts.add((record.data as AutomationEventRecordedV1).contact.contact_id);
+      const data = record.data as AutomationEventRecordedV1;
+      contacts.add(data.contact.contact_id);
       partitions.add(context.partition);
+      events.push({ workspaceId: workspaceIdOf(record), name: data.event.name });
     } else {
       runs.add((record.data as AutomationTimerFiredV1 | AutomationMessageRecordedV1).run_id);
     }
   }
-  return { contacts: [...contacts], runs: [...runs], partitions: [...partitions] };
+  return { contacts: [...contacts], runs: [...runs], partitions: [...partitions], events };
 }
 
 /**
