@@ -1660,6 +1660,7 @@ async function main(): Promise<number> {
             p99LimitMs: P99_LIMIT_MS,
             plainEvents: source,
             ...(beforeAutomations ? { beforeAutomations } : {}),
+            profile: profiledSpan('runs', ['gateway', 'contacts', 'automations', 'messaging'], 'run'),
           },
           meter,
           log,

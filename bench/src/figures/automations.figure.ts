@@ -465,6 +465,8 @@ export async function measureWorkflowEventsRate(
     plainEvents: RequestSource;
     /** The same requests measured the same way before automations started. */
     beforeAutomations?: PlainEvents;
+    /** With --profile: started and finished around the measured window. */
+    profile?: { start: () => void; finish: (runs: number) => Promise<void> };
   },
   meter: CpuMeter,
   log: (line: string) => void,
@@ -557,10 +559,14 @@ export async function measureWorkflowEventsRate(
       );
       log(`closed loop at c=${connections} for ${options.seconds} s, runs counted every ${POLL_MS} ms`);
       const start = meter.snapshot();
+      const startRuns = await runs();
+      options.profile?.start();
       const from = performance.now();
       const step = await runClosedLoop(system.url, source, connections, options.seconds, options.p99LimitMs);
       const to = performance.now();
-      return { warm, step, from, to, cpu: meter.between(start, meter.snapshot()) };
+      const cpu = meter.between(start, meter.snapshot());
+      await options.profile?.finish((await runs()) - startRuns);
+      return { warm, step, from, to, cpu };
     };
     const {
       warm,
@@ -781,7 +787,8 @@ export async function publishFlood(
           event_id: contactId,
           name: flood.event,
           contact_id: contactId,
-          data: {},
+          // What the workflows' template reads (`event.data.order`), so that their messages render.
+          data: { order: index },
           occurred_at: now,
           received_at: now,
           idempotency_key: null,
