@@ -322,15 +322,21 @@ function casesOf(step: BranchStep, stepIds: readonly string[]): WorkflowCriteria
   return criteria;
 }
 
-/** Whether a branch of the workflow reads the contact's events, or any of the run's messages. */
-export function branchesRead(workflow: RunWorkflow): { events: boolean; messages: boolean } {
+/**
+ * Whether a version's runs read their messages: a `branch` step reads their statuses and clicks, a
+ * goal credits one of them. Runs of any other version never do.
+ */
+export function readsRunMessages(definition: Pick<RunWorkflow['definition'], 'steps' | 'goal'>): boolean {
+  return definition.goal !== null || definition.steps.some((step) => step.type === 'branch');
+}
+
+/** Whether a branch of the workflow reads the contact's events. */
+export function branchesReadEvents(workflow: RunWorkflow): boolean {
   const { steps } = workflow.definition;
   const ids = steps.map((step) => step.id);
-  const branches = steps.filter((step): step is BranchStep => step.type === 'branch');
-  return {
-    events: branches.some((step) => casesOf(step, ids).some(readsContactEvents)),
-    messages: branches.length > 0,
-  };
+  return steps
+    .filter((step): step is BranchStep => step.type === 'branch')
+    .some((step) => casesOf(step, ids).some(readsContactEvents));
 }
 
 /** One move of a run: steps run from a copy of the state, effects collected in order. */

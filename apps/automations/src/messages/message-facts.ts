@@ -17,7 +17,7 @@ import { In, type EntityManager } from 'typeorm';
 import { AUTOMATIONS_CONFIG, type AutomationsConfig } from '../config';
 import { AudienceMembers } from '../bots/audience-members';
 import { forwardInbound } from '../bots/inbound-forwarder';
-import { branchesRead, ENDED_STATUSES, type RunWorkflow } from '../engine/run-engine';
+import { ENDED_STATUSES, readsRunMessages, type RunWorkflow } from '../engine/run-engine';
 import { WorkflowRunEntity } from '../runs/run.entity';
 import { emitRunInput } from '../runs/run-inputs';
 import { WorkflowVersionEntity } from '../workflows/workflow.entity';
@@ -74,8 +74,8 @@ export function messageInput(record: DecodedRecord): AutomationMessageRecordedV1
 const VERSIONS_KEPT = 2_000;
 
 /**
- * Which runs still read their messages (extensions §12: a `branch` step reads their statuses and
- * clicks, a goal credits one of them): only those get a message's facts as run inputs. A run that
+ * Which runs still read their messages (readsRunMessages): only those get a message's facts as run
+ * inputs. A run that
  * ended, or whose workflow version has neither, never reads them, so its facts would only cost a record
  * on the requests topic and a transaction each (three or more a message). A run not found (a rebuild
  * whose runs are behind its message facts) gets them, as before: a skipped input is a record the log
@@ -106,9 +106,10 @@ export class RunMessageReaders {
       where: runs.map(({ workflowId, version }) => ({ workflowId, version })),
     });
     for (const version of stored) {
-      const definition = { steps: version.steps, goal: version.goal } as unknown as RunWorkflow['definition'];
-      const reads =
-        definition.goal !== null || branchesRead({ id: 0, name: '', version: 0, definition }).messages;
+      const reads = readsRunMessages({
+        steps: version.steps,
+        goal: version.goal,
+      } as unknown as RunWorkflow['definition']);
       if (this.versions.size >= VERSIONS_KEPT) this.versions.delete(this.versions.keys().next().value!);
       this.versions.set(versionKey(version), reads);
     }

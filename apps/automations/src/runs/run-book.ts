@@ -126,49 +126,51 @@ export class RunBook {
     for (const partition of wanted.partitions)
       if (!this.counters.has(partition)) this.counters.set(partition, 0);
     await this.loadMessages([...this.runs.keys()].filter((id) => !this.messages.has(id)));
-    await this.loadStarters(wanted.events ?? []);
+    const events = wanted.events ?? [];
+    await this.loadTriggers(events);
+    await this.loadBots(events.map((event) => event.workspaceId));
   }
 
   /**
-   * What the events may start, for every event of the run of inputs in two statements: the enabled
-   * workflows listening for their names and the enabled bots of their workspaces. Neither changes
-   * within a run of inputs: workflow and bot writes are other records, which end it.
+   * The enabled workflows listening for the events' names, for every event of a run of inputs in one
+   * statement. They do not change within a run of inputs: workflow writes are other records, which end
+   * it (so do bot writes, for loadBots).
    */
-  private async loadStarters(events: ReadonlyArray<{ workspaceId: number; name: string }>): Promise<void> {
+  private async loadTriggers(events: ReadonlyArray<{ workspaceId: number; name: string }>): Promise<void> {
     const pairs = events.filter((event) => !this.triggers.has(triggerKey(event.workspaceId, event.name)));
-    if (pairs.length > 0) {
-      const workflows = await this.manager
-        .getRepository(WorkflowEntity)
-        .createQueryBuilder('workflow')
-        .where('workflow.workspace_id = ANY(:workspaces)', {
-          workspaces: [...new Set(pairs.map((pair) => pair.workspaceId))],
-        })
-        .andWhere('workflow.enabled')
-        .andWhere("workflow.trigger ->> 'event' = ANY(:names)", {
-          names: [...new Set(pairs.map((pair) => pair.name))],
-        })
-        .orderBy('workflow.id')
-        .getMany();
-      for (const { workspaceId, name } of pairs) this.triggers.set(triggerKey(workspaceId, name), []);
-      for (const workflow of workflows) {
-        this.triggers.get(triggerKey(workflow.workspaceId, workflowTrigger(workflow)))?.push(workflow);
-      }
+    if (pairs.length === 0) return;
+    const workflows = await this.manager
+      .getRepository(WorkflowEntity)
+      .createQueryBuilder('workflow')
+      .where('workflow.workspace_id = ANY(:workspaces)', {
+        workspaces: [...new Set(pairs.map((pair) => pair.workspaceId))],
+      })
+      .andWhere('workflow.enabled')
+      .andWhere("workflow.trigger ->> 'event' = ANY(:names)", {
+        names: [...new Set(pairs.map((pair) => pair.name))],
+      })
+      .orderBy('workflow.id')
+      .getMany();
+    for (const { workspaceId, name } of pairs) this.triggers.set(triggerKey(workspaceId, name), []);
+    for (const workflow of workflows) {
+      this.triggers.get(triggerKey(workflow.workspaceId, workflowTrigger(workflow)))?.push(workflow);
     }
-    const workspaces = [...new Set(events.map((event) => event.workspaceId))].filter(
-      (id) => !this.bots.has(id),
-    );
-    if (workspaces.length > 0) {
-      const bots = await this.manager
-        .getRepository(BotEntity)
-        .find({ where: { workspaceId: In(workspaces), enabled: true }, order: { id: 'ASC' } });
-      for (const id of workspaces) this.bots.set(id, []);
-      for (const bot of bots) this.bots.get(bot.workspaceId)!.push(bot);
-    }
+  }
+
+  /** The enabled bots of the workspaces, in one statement. */
+  private async loadBots(workspaceIds: readonly number[]): Promise<void> {
+    const workspaces = [...new Set(workspaceIds)].filter((id) => !this.bots.has(id));
+    if (workspaces.length === 0) return;
+    const bots = await this.manager
+      .getRepository(BotEntity)
+      .find({ where: { workspaceId: In(workspaces), enabled: true }, order: { id: 'ASC' } });
+    for (const id of workspaces) this.bots.set(id, []);
+    for (const bot of bots) this.bots.get(bot.workspaceId)!.push(bot);
   }
 
   /** The enabled bots of the workspace, oldest first (the bots an event may start are among them). */
   async botsOf(workspaceId: number): Promise<BotEntity[]> {
-    if (!this.bots.has(workspaceId)) await this.loadStarters([{ workspaceId, name: '' }]);
+    await this.loadBots([workspaceId]);
     return this.bots.get(workspaceId)!;
   }
 
@@ -194,9 +196,8 @@ export class RunBook {
 
   /** The enabled workflows of the workspace whose trigger is `eventName`, oldest first. */
   async triggeredBy(workspaceId: number, eventName: string): Promise<WorkflowEntity[]> {
-    const key = triggerKey(workspaceId, eventName);
-    if (!this.triggers.has(key)) await this.loadStarters([{ workspaceId, name: eventName }]);
-    return this.triggers.get(key)!;
+    await this.loadTriggers([{ workspaceId, name: eventName }]);
+    return this.triggers.get(triggerKey(workspaceId, eventName))!;
   }
 
   /**

@@ -19,7 +19,8 @@ import { ConversationDecisions } from '../bots/conversation-decisions';
 import type { CriteriaContact } from '../engine/criteria';
 import {
   advance,
-  branchesRead,
+  branchesReadEvents,
+  readsRunMessages,
   startRun,
   type Advance,
   type Happening,
@@ -116,16 +117,15 @@ class RunMover {
     runId: number | null,
     triggerReadsEvents: boolean,
   ): Promise<RunContext> {
-    const reads = branchesRead(workflow);
-    if (this.events === undefined && (triggerReadsEvents || reads.events)) {
+    if (this.events === undefined && (triggerReadsEvents || branchesReadEvents(workflow))) {
       this.events = await this.store.eventsOf(this.contactId);
     }
     const events = this.events;
-    const readsMessages = workflow.definition.goal !== null || reads.messages;
     return {
       contact: this.contact,
       eventsNamed: (name) => events?.get(name) ?? [],
-      messages: runId !== null && readsMessages ? await this.store.messagesOf(runId) : [],
+      messages:
+        runId !== null && readsRunMessages(workflow.definition) ? await this.store.messagesOf(runId) : [],
     };
   }
 
