@@ -9,6 +9,7 @@ import type { ServiceDefinition } from '@cms/service-kit';
 import { AutomationsInit1795838825093 } from '../migrations/1795838825093-automations-init.migration';
 import { AutomationsRuns1795900000000 } from '../migrations/1795900000000-automations-runs.migration';
 import { AutomationsBots1796000000000 } from '../migrations/1796000000000-automations-bots.migration';
+import { AutomationsTimerContact1796100000000 } from '../migrations/1796100000000-automations-timer-contact.migration';
 import { AutomationsRequestsConsumer } from './automations-requests.consumer';
 import {
   BotAudienceWalkEntity,
@@ -71,7 +72,12 @@ export const AUTOMATIONS_SERVICE: ServiceDefinition<AutomationsConfig> = {
   projection: PROJECTION_ENTITIES,
   // Timers: a rebuild keeps them, a blue/green switch carries them over.
   jobs: [RunTimerEntity, BotTimerEntity, BotModelCallEntity, BotAudienceWalkEntity],
-  migrations: [AutomationsInit1795838825093, AutomationsRuns1795900000000, AutomationsBots1796000000000],
+  migrations: [
+    AutomationsInit1795838825093,
+    AutomationsRuns1795900000000,
+    AutomationsBots1796000000000,
+    AutomationsTimerContact1796100000000,
+  ],
   recordTypes: () => [
     ...AUTOMATIONS_RECORD_TYPES,
     ...RUN_RECORD_TYPES,

@@ -410,6 +410,71 @@ describe('runs', () => {
     expect(runs[0]).toMatchObject({ trigger_event_id: '9203', status: 'exited' });
   });
 
+  it('fires the timers of a run that reads the contact with it, and of one that does not without it', async () => {
+    const ws = workspace();
+    const plain = ++lastWorkflow;
+    const reading = ++lastWorkflow;
+    const send = { id: 'tell', type: 'send', route: [{ channel: 'sms', template_id: 7 }], variables: {} };
+    // The runs start at the event's time, long past: their one-second waits fall due at once.
+    for (const [workflowId, name, steps] of [
+      [plain, 'Later', [{ id: 'pause', type: 'wait', duration: 'PT1S' }, send]],
+      [
+        reading,
+        'Later for pros',
+        [
+          { id: 'pause', type: 'wait', duration: 'PT1S' },
+          {
+            id: 'pro',
+            type: 'branch',
+            cases: [{ if: [{ field: 'data.plan', operator: 'eq', value: 'pro' }], next: 'tell' }],
+            else: 'stop',
+          },
+          { id: 'stop', type: 'exit' },
+          send,
+        ],
+      ],
+    ] as const) {
+      await request(ws, AUTOMATIONS_REQUEST_TYPES.workflowCreate, {
+        workflow_id: workflowId,
+        name,
+        enabled: true,
+        trigger: { event: 'paused', filter: [] },
+        steps,
+        goal: null,
+        re_entry: 'always',
+      } as unknown as RequestPayloads['workflow.create.requested']);
+    }
+    await harness.publish(harness.topics.contacts, [
+      contactCreated(ws, 751, { data: { plan: 'pro' } }),
+      eventRecorded(ws, 751, 9251, 'paused'),
+    ]);
+
+    const [plainRun] = await runsWhere(
+      plain,
+      'the run completed',
+      (runs) => runs[0]?.['status'] === 'completed',
+    );
+    const [readingRun] = await runsWhere(
+      reading,
+      'the run completed',
+      (runs) => runs[0]?.['status'] === 'completed',
+    );
+    const fired = (run: Record<string, unknown> | undefined) =>
+      harness
+        .recordsOn(harness.topics.requests)
+        .filter((record) => record.type === RUN_INPUT_TYPES.timer && record.subject === String(run!['id']));
+    expect(fired(plainRun).map((record) => record.data['contact'])).toEqual([null]);
+    expect(fired(readingRun).map((record) => record.data['contact'])).toEqual([
+      expect.objectContaining({ contact_id: 751, data: { plan: 'pro' } }),
+    ]);
+    // Both went on past their wait: the plain one to its send, the other through its branch to its send.
+    for (const run of [plainRun, readingRun])
+      expect(
+        (run!['history'] as Array<{ step: string; result: string }>).map((entry) => entry.step),
+      ).toContain('tell');
+    expect((await sendsOf(plain, 1)).length + (await sendsOf(reading, 1)).length).toBe(2);
+  });
+
   it('replaces a going run on re_entry always, and ends the going ones when the workflow is deleted', async () => {
     const ws = workspace();
     const workflowId = ++lastWorkflow;

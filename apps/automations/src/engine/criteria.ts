@@ -86,15 +86,40 @@ function holds(node: ExtendedNode, subject: CriteriaSubject, now: number): boole
 
 /** Whether any of `nodes` reads the contact's events (`event.<name>` conditions): only then are they loaded. */
 export function readsContactEvents(nodes: readonly ExtendedNode[]): boolean {
+  return someCondition(nodes, (condition) => condition.kind === 'event');
+}
+
+/** The conditions that read the contact itself: its fields, custom data, times, tags, consent and channels. */
+const CONTACT_CONDITIONS: ReadonlySet<ExtendedCondition['kind']> = new Set([
+  'text',
+  'data',
+  'date',
+  'tags',
+  'consent',
+  'channel',
+]);
+
+/**
+ * Whether any of `nodes` reads the contact (not its events, the run's events or its messages): only
+ * then does a run need the contact as it is when a timer moves it.
+ */
+export function readsContact(nodes: readonly ExtendedNode[]): boolean {
+  return someCondition(nodes, (condition) => CONTACT_CONDITIONS.has(condition.kind));
+}
+
+function someCondition(
+  nodes: readonly ExtendedNode[],
+  test: (condition: ExtendedCondition) => boolean,
+): boolean {
   return nodes.some((node) => {
     switch (node.kind) {
       case 'condition':
-        return node.condition.kind === 'event';
+        return test(node.condition);
       case 'all':
       case 'any':
-        return readsContactEvents(node.nodes);
+        return someCondition(node.nodes, test);
       case 'not':
-        return readsContactEvents([node.node]);
+        return someCondition([node.node], test);
     }
   });
 }

@@ -4,6 +4,7 @@ import type { CriteriaContact } from './criteria';
 import {
   advance,
   creditedMessage,
+  readsRunContact,
   startRun,
   type Advance,
   type Happening,
@@ -622,5 +623,55 @@ describe('creditedMessage', () => {
       ]),
     ).toBeNull();
     expect(creditedMessage([])).toBeNull();
+  });
+});
+
+describe('readsRunContact', () => {
+  const branch = (criteria: unknown[]) => ({
+    id: 'check',
+    type: 'branch',
+    cases: [{ if: criteria, next: 'done' }],
+  });
+  const done = { id: 'done', type: 'exit' };
+
+  it('is false for runs that only send, wait a duration or a time of day, wait for an event and update', () => {
+    const flow = workflow([
+      { id: 'hello', type: 'send', route: ROUTE },
+      { id: 'later', type: 'wait', duration: 'P1D' },
+      { id: 'morning', type: 'wait', until: { time_of_day: '09:00', timezone: 'Europe/Paris' } },
+      { id: 'paid', type: 'wait', until_event: { event: 'order.paid', timeout: 'P2D' } },
+      { id: 'mark', type: 'update_contact', data: { welcomed: true } },
+    ]);
+    expect(readsRunContact(flow)).toBe(false);
+  });
+
+  it('is false for branches on messages, the trigger event, the waited event and the contact’s events', () => {
+    const flow = workflow([
+      { id: 'hello', type: 'send', route: ROUTE },
+      branch([
+        { field: 'message.hello.clicked', operator: 'eq', value: true },
+        { field: 'event.data.plan', operator: 'eq', value: 'pro' },
+        { field: 'event.order.paid', operator: 'performed' },
+      ]),
+      done,
+    ]);
+    expect(readsRunContact(flow)).toBe(false);
+  });
+
+  it.each([
+    ['a field', { field: 'email', operator: 'exists' }],
+    ['custom data', { field: 'data.plan', operator: 'eq', value: 'pro' }],
+    ['a time', { field: 'created_at', operator: 'within_last', value: 'P7D' }],
+    ['a tag', { field: 'tags', operator: 'has', value: 3 }],
+    ['consent', { field: 'consent.email', operator: 'eq', value: true }],
+    ['a channel link', { field: 'channel.telegram', operator: 'exists' }],
+  ])('is true for a branch that reads %s of the contact, even nested', (_what, condition) => {
+    expect(readsRunContact(workflow([branch([condition]), done]))).toBe(true);
+    expect(readsRunContact(workflow([branch([{ not: { any: [condition] } }]), done]))).toBe(true);
+  });
+
+  it('is true for an until_date wait, a template over the contact', () => {
+    const flow = workflow([{ id: 'renew', type: 'wait', until_date: '{{ contact.data.renewal }}' }]);
+    expect(readsRunContact(flow)).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import {
 
 import {
   matchesCriteria,
+  readsContact,
   readsContactEvents,
   type CriteriaContact,
   type CriteriaSubject,
@@ -328,6 +329,21 @@ function casesOf(step: BranchStep, stepIds: readonly string[]): WorkflowCriteria
  */
 export function readsRunMessages(definition: Pick<RunWorkflow['definition'], 'steps' | 'goal'>): boolean {
   return definition.goal !== null || definition.steps.some((step) => step.type === 'branch');
+}
+
+/**
+ * Whether a version's runs read the contact when a timer moves them: a branch whose criteria read its
+ * fields, data, tags, consent or channels, or an `until_date` wait (a template over the contact). Runs
+ * of any other version never do, so their timers fire without the contact.
+ */
+export function readsRunContact(workflow: Pick<RunWorkflow, 'definition'>): boolean {
+  const { steps } = workflow.definition;
+  const ids = steps.map((step) => step.id);
+  return steps.some(
+    (step) =>
+      (step.type === 'wait' && 'until_date' in step) ||
+      (step.type === 'branch' && casesOf(step, ids).some(readsContact)),
+  );
 }
 
 /** Whether a branch of the workflow reads the contact's events. */

@@ -378,6 +378,7 @@ export class RunBook {
     runId: number;
     contactId: number;
     dueAt: string;
+    readsContact: boolean;
   }): void {
     this.timers.set(
       timer.id,

@@ -20,6 +20,7 @@ import type { CriteriaContact } from '../engine/criteria';
 import {
   advance,
   branchesReadEvents,
+  readsRunContact,
   readsRunMessages,
   startRun,
   type Advance,
@@ -195,6 +196,7 @@ class RunMover {
           runId,
           contactId: this.contactId,
           dueAt: effect.due_at,
+          readsContact: readsRunContact(workflow),
         });
         return;
       case 'cancel_timer':

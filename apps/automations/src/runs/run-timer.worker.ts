@@ -23,33 +23,44 @@ interface RunTimerRow {
   workspace_id: string;
   run_id: string;
   contact_id: string;
+  reads_contact: boolean;
 }
 
 /**
  * Fires the runs' due timers (extensions §12): each becomes an automation.timer.fired record for the
- * requests topic, with the contact as the service's view has it then, which the runs consumer decides
- * in the workspace's order.
+ * requests topic, which the runs consumer decides in the workspace's order. A timer of a run that reads
+ * the contact (readsRunContact) carries the contact as the service's view has it then; any other
+ * carries none, and neither its contact is read nor its record made larger for nothing.
  */
 export class RunTimerWorker extends TimerTableWorker<RunTimerRow> {
   constructor(private readonly options: RunTimerWorkerOptions) {
     super(options, {
       table: 'run_timers',
-      columns: ['id', 'workspace_id', 'run_id', 'contact_id'],
+      columns: ['id', 'workspace_id', 'run_id', 'contact_id', 'reads_contact'],
       signal: RUN_TIMERS_SIGNAL,
     });
   }
 
   protected async fired(manager: EntityManager, timers: Array<FiredTimer<RunTimerRow>>): Promise<void> {
-    const contactIds = [...new Set(timers.map((timer) => idFromDatabase(timer.contact_id)!))];
+    const contactIds = [
+      ...new Set(
+        timers.filter((timer) => timer.reads_contact).map((timer) => idFromDatabase(timer.contact_id)!),
+      ),
+    ];
     const contacts = new Map(
-      (await manager.getRepository(ContactEntity).findBy({ id: In(contactIds) })).map((row) => [row.id, row]),
+      contactIds.length === 0
+        ? []
+        : (await manager.getRepository(ContactEntity).findBy({ id: In(contactIds) })).map((row) => [
+            row.id,
+            row,
+          ]),
     );
     const time = new Date(timers[0]!.now).toISOString();
     await appendToOutbox(
       manager,
       timers.map((timer) => {
         const workspaceId = idFromDatabase(timer.workspace_id)!;
-        const contact = contacts.get(idFromDatabase(timer.contact_id)!);
+        const contact = timer.reads_contact ? contacts.get(idFromDatabase(timer.contact_id)!) : undefined;
         const data: AutomationTimerFiredV1 = {
           timer_id: timer.id,
           run_id: idFromDatabase(timer.run_id)!,

@@ -160,4 +160,8 @@ export class RunTimerEntity {
 
   @Column({ name: 'due_at', type: 'timestamptz' })
   dueAt!: Date;
+
+  /** Whether the run's version reads the contact (readsRunContact): only then does it fire with it. */
+  @Column({ name: 'reads_contact', type: 'boolean', default: true })
+  readsContact!: boolean;
 }

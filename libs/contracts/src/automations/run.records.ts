@@ -75,7 +75,10 @@ export class AutomationTimerFiredV1 {
   @IsISO8601()
   due_at!: string;
 
-  /** The contact as it was when the timer fired; null when the automations service never saw it. */
+  /**
+   * The contact as it was when the timer fired; null when the run's version reads no contact (no
+   * branch criteria on it, no `until_date` wait), or when the automations service never saw it.
+   */
   @IsOptional()
   @ValidateNested()
   @Type(() => ContactSnapshotV1)
