@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 
 // Not through `@cms/config`: its index loads the record contracts, which need reflect-metadata.
-import { SERVICE_CATALOG, type ServiceEntry } from '../libs/config/src/services';
+import { memoryLimitOf, SERVICE_CATALOG, type ServiceEntry } from '../libs/config/src/services';
 import { composeFile } from './manifests/compose';
 import { kubernetesFiles } from './manifests/kubernetes';
 import { GENERATED } from './manifests/text';
@@ -23,9 +23,9 @@ const HAND_WRITTEN_BASES = new Set(['common', 'ops']);
 
 function servicesScript(services: readonly ServiceEntry[]): string {
   return `${GENERATED}
-# The services \`npm start\` runs, each as "<app>:<http port>:<database schema>".
+# The services \`npm start\` runs, each as "<app>:<http port>:<database schema>:<memory limit in MiB>".
 SERVICES=(
-${services.map((service) => `  "${service.name}:${service.httpPort}:${service.schema}"`).join('\n')}
+${services.map((service) => `  "${service.name}:${service.httpPort}:${service.schema}:${memoryLimitOf(service)}"`).join('\n')}
 )
 `;
 }

@@ -1,4 +1,4 @@
-import { upstreamUrlVariable, type ServiceEntry } from '../../libs/config/src/services';
+import { memoryLimitOf, upstreamUrlVariable, type ServiceEntry } from '../../libs/config/src/services';
 import { comment, GENERATED, namePattern, possessive } from './text';
 
 interface Resources {
@@ -218,6 +218,13 @@ ${POD_SECURITY}
                 name: ${name}-config
           env:
 ${secrets}
+            # The container's memory limit, in MiB: the image keeps the heap within it (nodeMemoryArgs).
+            - name: MEMORY_LIMIT_MIB
+              valueFrom:
+                resourceFieldRef:
+                  containerName: ${name}
+                  resource: limits.memory
+                  divisor: 1Mi
           # Migrations run before the port opens: allow up to 5 minutes for the first start.
           startupProbe:
             httpGet:
@@ -247,10 +254,10 @@ ${secrets}
           resources:
             requests:
               cpu: 200m
-              memory: 256Mi
+              memory: ${memoryLimitOf(service) / 2}Mi
             limits:
               cpu: '1'
-              memory: 512Mi
+              memory: ${memoryLimitOf(service)}Mi
 ${readOnlyContainer('64Mi')}
 `;
 }
@@ -375,6 +382,13 @@ ${POD_SECURITY}
                 secretKeyRef:
                   name: cms-secrets
                   key: DATABASE_URL
+            # The container's memory limit, in MiB: the image keeps the heap within it (nodeMemoryArgs).
+            - name: MEMORY_LIMIT_MIB
+              valueFrom:
+                resourceFieldRef:
+                  containerName: ${name}
+                  resource: limits.memory
+                  divisor: 1Mi
           resources:
             requests:
               cpu: 50m
@@ -474,7 +488,7 @@ ${[...services.map((service) => service.name), 'ops']
   .join('\n')}
 ${replicas(consumers, SIZING.consumer.production.replicas)}
 patches:
-${autoscalerPatch(api, SIZING.api.production)}${resourcesPatch(api, SIZING.api.productionResources)}${resourcesPatch(consumers, SIZING.consumer.productionResources)}`;
+${autoscalerPatch(api, SIZING.api.production)}${roleResourcesPatches(api, SIZING.api.productionResources)}${roleResourcesPatches(consumers, SIZING.consumer.productionResources)}`;
 }
 
 /** The overlay's `replicas:` for the consumers, with the blank line after it; nothing without consumers. */
@@ -499,6 +513,34 @@ function autoscalerPatch(api: readonly ServiceEntry[], range: { minReplicas: num
         path: /spec/maxReplicas
         value: ${range.maxReplicas}
 `;
+}
+
+/** MiB of a memory quantity written in Mi or Gi. */
+function mebibytes(value: string): number {
+  const match = /^(\d+)(Mi|Gi)$/.exec(value);
+  if (!match) throw new Error(`memory quantity ${value} is not in Mi or Gi`);
+  return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
+}
+
+/**
+ * A role's resources for its services; a service whose base deployment has a larger memory limit
+ * keeps that limit (and half of it as its request), in a patch of its own.
+ */
+function roleResourcesPatches(services: readonly ServiceEntry[], resources: Resources): string {
+  const roleLimit = mebibytes(resources.limits.memory);
+  const larger = services.filter((service) => memoryLimitOf(service) > roleLimit);
+  return [
+    resourcesPatch(
+      services.filter((service) => !larger.includes(service)),
+      resources,
+    ),
+    ...larger.map((service) =>
+      resourcesPatch([service], {
+        requests: { ...resources.requests, memory: `${memoryLimitOf(service) / 2}Mi` },
+        limits: { ...resources.limits, memory: `${memoryLimitOf(service)}Mi` },
+      }),
+    ),
+  ].join('');
 }
 
 function resourcesPatch(services: readonly ServiceEntry[], resources: Resources): string {

@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { SERVICE_NAMES, upstreamsOf, upstreamUrlVariable, type ServiceName } from '@cms/config';
+import {
+  memoryLimitOf,
+  SERVICE_CATALOG,
+  SERVICE_NAMES,
+  upstreamsOf,
+  upstreamUrlVariable,
+  type ServiceName,
+} from '@cms/config';
 import { topicNames, type Topics } from '@cms/contracts';
 import { createKafka, ensureTopics, topicSpecs } from '@cms/kafka';
 import {
@@ -128,6 +135,8 @@ export class BenchSystem {
       ADMIN_TOKEN: this.adminToken,
       SECRETS_KEY: this.secretsKey,
       LOG_LEVEL: 'info',
+      // Each service within the memory its base deployment gives it (its heap: nodeMemoryArgs).
+      MEMORY_LIMIT_MIB: String(memoryLimitOf(SERVICE_CATALOG.find((service) => service.name === name)!)),
       BENCH_PROFILE_NAME: name,
       ...(process.env.KAFKA_FETCH_WAIT_MS ? { KAFKA_FETCH_WAIT_MS: process.env.KAFKA_FETCH_WAIT_MS } : {}),
       ...Object.fromEntries(

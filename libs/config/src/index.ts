@@ -1,2 +1,3 @@
 export * from './env-reader';
 export * from './services';
+export * from './memory';

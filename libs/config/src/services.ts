@@ -1,5 +1,7 @@
 import type { TopicKey } from '@cms/contracts';
 
+import { BASE_MEMORY_LIMIT_MIB } from './memory';
+
 /**
  * The service catalog: every HTTP service of the system, once. Code that lists services reads it (ops,
  * the gateway's upstream addresses, the deploy tests), and `node -r @swc-node/register
@@ -61,6 +63,17 @@ export interface ServiceEntry<Name extends string = string> {
   readonly settings?: readonly SettingEntry[];
   /** What more replicas of a consumer buy, when more than a share of the request topic's partitions. */
   readonly replicasNote?: string;
+  /**
+   * Its container's memory limit in the base deployment, in MiB (BASE_MEMORY_LIMIT_MIB unless it needs
+   * more); `npm start` and the benchmark give it the same, and its heap is three quarters of it
+   * (nodeMemoryArgs).
+   */
+  readonly memoryLimitMiB?: number;
+}
+
+/** The memory limit of a service's container in the base deployment, in MiB. */
+export function memoryLimitOf(service: Pick<ServiceEntry, 'memoryLimitMiB'>): number {
+  return service.memoryLimitMiB ?? BASE_MEMORY_LIMIT_MIB;
 }
 
 /** Names the catalog's entries by their own names, and holds each upstream to one of them. */
@@ -188,6 +201,8 @@ export const SERVICE_CATALOG = catalog([
     ],
     carriedTables: ['import_emissions', 'import_uploads', 'import_upload_rows'],
     secrets: [],
+    // The previews' in-memory index of a workspace of a million contacts takes most of a 512 MiB heap.
+    memoryLimitMiB: 1024,
     settings: [
       {
         name: 'SEGMENT_INDEX_MAX_CONTACTS',

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { nodeMemoryArgs } from '@cms/config';
+
 import { eventually } from './unique';
 
 /**
@@ -37,6 +39,8 @@ export function spawnService(name: string, options: ServiceProcessOptions): Chil
     return spawn(
       process.execPath,
       [
+        // Its heap within MEMORY_LIMIT_MIB, when the environment gives one, as its container would.
+        ...nodeMemoryArgs(options.env['MEMORY_LIMIT_MIB']),
         ...(options.nodeArgs ?? []),
         join(options.root, options.script ?? join('dist', 'apps', name, 'src', 'main.js')),
       ],

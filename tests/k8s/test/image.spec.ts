@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { SERVICE_NAMES } from '@cms/config';
+import { nodeMemoryArgs, SERVICE_NAMES } from '@cms/config';
 
 /**
  * The image recipe, read as text: the build itself needs an engine or buildah
@@ -57,7 +58,20 @@ describe('Dockerfile', () => {
     expect(entrypoint).toBeDefined();
     const argv = JSON.parse(entrypoint!.slice('ENTRYPOINT'.length)) as string[];
     expect(argv.slice(0, 2)).toEqual(['/bin/sh', '-c']);
-    expect(argv[2]).toContain('exec node dist/apps/$APP/src/main.js "$@"');
+    // Run as the image runs it, `node` echoed: the heap within MEMORY_LIMIT_MIB when the container has one.
+    const command = argv[2]!.replace('exec node ', 'exec echo node ');
+    expect(command).not.toBe(argv[2]);
+    const started = (env: Record<string, string>) =>
+      execFileSync('/bin/sh', ['-c', command, '--', 'topics', 'create'], {
+        env: { PATH: process.env['PATH'] ?? '', APP: 'ops', ...env },
+      })
+        .toString()
+        .trim();
+    expect(started({})).toBe('node dist/apps/ops/src/main.js topics create');
+    for (const limit of ['256', '512', '1024'])
+      expect(started({ MEMORY_LIMIT_MIB: limit })).toBe(
+        ['node', ...nodeMemoryArgs(limit), 'dist/apps/ops/src/main.js topics create'].join(' '),
+      );
     expect(apps).toEqual(expect.arrayContaining([...SERVICE_NAMES, 'ops']));
     for (const app of apps)
       expect([app, existsSync(join(ROOT, 'apps', app, 'src', 'main.ts'))]).toEqual([app, true]);

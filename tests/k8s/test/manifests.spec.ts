@@ -49,6 +49,14 @@ const SECRET = 'cms-secrets';
 const SHARED_CONFIG = 'cms-config';
 const SECRET_KEYS = ['DATABASE_URL', ...SERVICE_SECRETS];
 const GRACE_SECONDS = 30;
+
+/** MEMORY_LIMIT_MIB as every container gets it: its own memory limit in MiB, by the downward API. */
+function memoryLimitOf(container: string) {
+  return {
+    name: 'MEMORY_LIMIT_MIB',
+    valueFrom: { resourceFieldRef: { containerName: container, resource: 'limits.memory', divisor: '1Mi' } },
+  };
+}
 /** Loading the schemas and type-checking every rendered object takes seconds on a busy machine. */
 const SCHEMA_TIMEOUT_MS = 60_000;
 
@@ -244,6 +252,7 @@ describe.each(SERVICE_TREES)("%s: each service's migration Job", (dir) => {
       // The database's secret and no other: migrating needs neither the operator token nor SECRETS_KEY.
       expect(container.env).toEqual([
         { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: SECRET, key: 'DATABASE_URL' } } },
+        memoryLimitOf(container.name),
       ]);
       expect(container.envFrom?.map((source) => source.configMapRef?.name)).toEqual([
         SHARED_CONFIG,
@@ -307,6 +316,17 @@ describe.each(WORKLOAD_TREES)('%s: each pod', (dir) => {
     }
   });
 
+  it('hands every container its own memory limit in MiB, which the image keeps the heap within', () => {
+    for (const workload of workloadsOf(dir)) {
+      const container = soleContainer(workload);
+      const variables = (container.env ?? []).filter((variable) => variable.name === 'MEMORY_LIMIT_MIB');
+      expect([describeObject(workload), variables]).toEqual([
+        describeObject(workload),
+        [memoryLimitOf(container.name)],
+      ]);
+    }
+  });
+
   it('runs every container as a non-root user with a read-only root filesystem and no capabilities', () => {
     for (const workload of workloadsOf(dir)) expectHardened(workload);
   });
@@ -319,6 +339,7 @@ describe.each(WORKLOAD_TREES)('%s: each pod', (dir) => {
       expect(sources.map((source) => source.configMapRef?.name)).toContain(SHARED_CONFIG);
       for (const source of sources) expect(Object.keys(source)).toEqual(['configMapRef']);
       for (const variable of container.env ?? []) {
+        if (variable.name === 'MEMORY_LIMIT_MIB') continue;
         // Literal values would be settings outside the ConfigMaps, or secrets in the manifests.
         expect(SECRET_KEYS).toContain(variable.name);
         expect(variable.valueFrom?.secretKeyRef?.name).toBe(SECRET);
