@@ -31,6 +31,17 @@ const SIZING = {
 const DEFAULT_REPLICAS_NOTE =
   "Replicas share the request topic's partitions (24 by default); more replicas than partitions idle.";
 
+/** The container's own memory limit in MiB, as an item of its `env` (the downward API). */
+function memoryLimitVariable(container: string): string {
+  return `            # The container's memory limit, in MiB: the image keeps the heap within it (nodeMemoryArgs).
+            - name: MEMORY_LIMIT_MIB
+              valueFrom:
+                resourceFieldRef:
+                  containerName: ${container}
+                  resource: limits.memory
+                  divisor: 1Mi`;
+}
+
 /** A resource quantity as YAML: whole cores quoted, so they stay strings. */
 const quantity = (value: string) => (/^\d+$/.test(value) ? `'${value}'` : value);
 
@@ -218,13 +229,7 @@ ${POD_SECURITY}
                 name: ${name}-config
           env:
 ${secrets}
-            # The container's memory limit, in MiB: the image keeps the heap within it (nodeMemoryArgs).
-            - name: MEMORY_LIMIT_MIB
-              valueFrom:
-                resourceFieldRef:
-                  containerName: ${name}
-                  resource: limits.memory
-                  divisor: 1Mi
+${memoryLimitVariable(name)}
           # Migrations run before the port opens: allow up to 5 minutes for the first start.
           startupProbe:
             httpGet:
@@ -382,13 +387,7 @@ ${POD_SECURITY}
                 secretKeyRef:
                   name: cms-secrets
                   key: DATABASE_URL
-            # The container's memory limit, in MiB: the image keeps the heap within it (nodeMemoryArgs).
-            - name: MEMORY_LIMIT_MIB
-              valueFrom:
-                resourceFieldRef:
-                  containerName: ${name}
-                  resource: limits.memory
-                  divisor: 1Mi
+${memoryLimitVariable(name)}
           resources:
             requests:
               cpu: 50m
