@@ -1,4 +1,9 @@
-import { upstreamUrlVariable, type SecretKey, type ServiceEntry } from '../../libs/config/src/services';
+import {
+  memoryLimitOf,
+  upstreamUrlVariable,
+  type SecretKey,
+  type ServiceEntry,
+} from '../../libs/config/src/services';
 import { comment, GENERATED } from './text';
 
 /**
@@ -23,6 +28,8 @@ export function composeFile(services: readonly ServiceEntry[]): string {
         (upstream) => `      ${upstreamUrlVariable(upstream)}: http://${upstream}:${portOf(upstream)}`,
       ),
       ...service.secrets.flatMap((key) => SECRET_LINES[key] ?? []),
+      // The container's limit, as deploy/k8s hands it down: the image keeps the heap within it.
+      `      MEMORY_LIMIT_MIB: '${memoryLimitOf(service)}'`,
     ];
     return `
   ${service.name}:
@@ -33,6 +40,7 @@ export function composeFile(services: readonly ServiceEntry[]): string {
     environment:
       <<: *app-env
 ${environment.join('\n')}
+    mem_limit: ${memoryLimitOf(service)}m
     ports:
       - '${service.httpPort}:${service.httpPort}'
     depends_on: *app-depends
