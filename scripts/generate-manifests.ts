@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 
 // Not through `@cms/config`: its index loads the record contracts, which need reflect-metadata.
+import { nodeMemoryArgs } from '../libs/config/src/memory';
 import { memoryLimitOf, SERVICE_CATALOG, type ServiceEntry } from '../libs/config/src/services';
 import { composeFile } from './manifests/compose';
 import { kubernetesFiles } from './manifests/kubernetes';
@@ -23,9 +24,10 @@ const HAND_WRITTEN_BASES = new Set(['common', 'ops']);
 
 function servicesScript(services: readonly ServiceEntry[]): string {
   return `${GENERATED}
-# The services \`npm start\` runs, each as "<app>:<http port>:<database schema>:<memory limit in MiB>".
+# The services \`npm start\` runs, each as
+# "<app>:<http port>:<database schema>:<memory limit in MiB>:<its heap's Node options>".
 SERVICES=(
-${services.map((service) => `  "${service.name}:${service.httpPort}:${service.schema}:${memoryLimitOf(service)}"`).join('\n')}
+${services.map((service) => `  "${[service.name, service.httpPort, service.schema, memoryLimitOf(service), nodeMemoryArgs(String(memoryLimitOf(service))).join(' ')].join(':')}"`).join('\n')}
 )
 `;
 }

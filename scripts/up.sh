@@ -26,16 +26,16 @@ if [[ -z "${SECRETS_KEY:-}" ]]; then
 fi
 export SECRETS_KEY
 for entry in "${SERVICES[@]}"; do
-  IFS=: read -r app port schema memory <<<"$entry"
+  IFS=: read -r app port schema memory heap <<<"$entry"
   pidfile=".local/run/$app.pid"
   if [[ -s "$pidfile" ]] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
     say "$app already running (pid $(cat "$pidfile"))"
     continue
   fi
-  # Within the memory its base deployment gives it: three quarters for the heap's old generation, 16 MiB
-  # semi-spaces (nodeMemoryArgs in libs/config, as the image does with its container's limit).
-  HTTP_PORT="$port" DATABASE_SCHEMA="$schema" MEMORY_LIMIT_MIB="$memory" setsid nohup node \
-    --max-old-space-size=$((memory * 3 / 4)) --max-semi-space-size=16 "dist/apps/$app/src/main.js" \
+  # Within the memory its base deployment gives it, with the heap nodeMemoryArgs gives that limit.
+  # shellcheck disable=SC2086 # $heap is a list of Node options.
+  HTTP_PORT="$port" DATABASE_SCHEMA="$schema" MEMORY_LIMIT_MIB="$memory" setsid nohup node $heap \
+    "dist/apps/$app/src/main.js" \
     >>".local/logs/$app.log" 2>&1 </dev/null &
   echo $! >"$pidfile"
   say "$app started on 127.0.0.1:$port (pid $!, log .local/logs/$app.log)"

@@ -4,8 +4,8 @@
  * as the base deployment sets it. Three quarters of the limit go to the old generation; the rest is
  * left for the young generation (16 MiB semi-spaces), code, buffers and the runtime. Left to itself,
  * Node sizes the heap from the whole limit (or, outside a container, from the machine's memory) and
- * collects late, so a busy process would pass its limit and be killed. The image's entrypoint
- * (Dockerfile) and scripts/up.sh apply the same rule in shell.
+ * collects late, so a busy process would pass its limit and be killed. scripts/services.sh carries
+ * its result for `npm start`; the image's entrypoint (Dockerfile) applies the same rule in shell.
  */
 export function nodeMemoryArgs(limitMiB: string | undefined): string[] {
   if (limitMiB === undefined || !/^[1-9][0-9]*$/.test(limitMiB)) return [];
