@@ -1,5 +1,5 @@
 import type { DecodedRecord, RecordTypeRegistry } from '@cms/contracts';
-import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, TopicPartitions } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { Registry, RegistryContentType } from 'prom-client';
 import type { DataSource } from 'typeorm';
@@ -137,6 +137,8 @@ export class ConsumerRuntime {
   private readonly apart = new Set<Promise<void>>();
   /** Undoes shortenFetchesWhile: set while the consumer runs. */
   private unshorten: (() => void) | undefined;
+  /** Seeks to the stored checkpoints under way (one per group join), their partitions held meanwhile. */
+  private seeking = 0;
   private running = false;
   /** When kafkajs began the fetch whose batches are being handled (FETCH_START). */
   private fetchStartedAt = 0;
@@ -184,11 +186,11 @@ export class ConsumerRuntime {
   async start(): Promise<void> {
     this.running = true;
     this.scheduler.startLazyCheckpoints();
-    // While a chunk is applied apart its partition is paused: the fetch in flight must not hold the
-    // partition's next records for a whole long poll once it resumes.
+    // While a chunk is applied apart, or an assignment waits for its seek, partitions are paused: the
+    // fetch in flight must not hold their next records for a whole long poll once they resume.
     this.unshorten ??= shortenFetchesWhile(
       this.options.groupId ?? this.options.name,
-      () => this.apart.size > 0,
+      () => this.apart.size > 0 || this.seeking > 0,
     );
     try {
       await this.supervised.start();
@@ -232,9 +234,18 @@ export class ConsumerRuntime {
       this.telemetry.joined(event.payload.memberAssignment);
       // Seeking to the checkpoints reads again what was read past without storing its checkpoint.
       this.checkpoints.forgetReadPast();
-      this.seekToCheckpoints(event.payload.memberAssignment).catch((error: unknown) => {
-        this.options.logger.error({ err: error }, 'could not seek to the stored checkpoints');
-      });
+      // Nothing of the assignment is fetched before the seek: a fetch from the group's offsets first
+      // would read its records, and read them again from the checkpoint once the seek lands.
+      const held = holdUnpaused(consumer, event.payload.memberAssignment);
+      this.seeking += 1;
+      this.seekToCheckpoints(event.payload.memberAssignment)
+        .catch((error: unknown) => {
+          this.options.logger.error({ err: error }, 'could not seek to the stored checkpoints');
+        })
+        .finally(() => {
+          this.seeking -= 1;
+          if (held.length > 0) consumer.resume(held);
+        });
     });
     consumer.on(consumer.events.FETCH_START, () => {
       this.fetchStartedAt = Date.now();
@@ -464,4 +475,24 @@ export class ConsumerRuntime {
       this.options.logger.debug({ err: error, topic, partition, offset }, 'could not seek past a chunk');
     }
   }
+}
+
+/**
+ * Pauses the partitions of `assignment` that are not paused already (a chunk applied apart keeps its own
+ * pause), and returns them: what the caller resumes.
+ */
+function holdUnpaused(consumer: Consumer, assignment: Record<string, number[]>): TopicPartitions[] {
+  const paused = new Set(
+    consumer
+      .paused()
+      .flatMap(({ topic, partitions }) => partitions.map((partition) => partitionKey(topic, partition))),
+  );
+  const held = Object.entries(assignment)
+    .map(([topic, partitions]) => ({
+      topic,
+      partitions: partitions.filter((partition) => !paused.has(partitionKey(topic, partition))),
+    }))
+    .filter(({ partitions }) => partitions.length > 0);
+  if (held.length > 0) consumer.pause(held);
+  return held;
 }
