@@ -198,6 +198,16 @@ export class ContactsHarness {
     return { status: response.status, body: (await response.json()) as Reply['body'] };
   }
 
+  async post(path: string, body: unknown, workspaceId: number): Promise<Reply> {
+    const service = this.instances[0] ?? this.process!;
+    const response = await fetch(`${service.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-workspace-id': String(workspaceId) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Reply['body'] };
+  }
+
   dataSourceOf(service: RunningService): DataSource {
     return service.app.get(DataSource);
   }

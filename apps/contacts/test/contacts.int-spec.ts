@@ -490,21 +490,21 @@ describe('the internal read API', () => {
     }
   });
 
-  it('answers whether the workspace holds a contact with its id alone, 404 otherwise', async () => {
+  it("answers which of a list of ids name no contact of the workspace, another workspace's included", async () => {
     const ws = harness.workspace();
+    const other = harness.workspace();
     const id = (await harness.upsert(ws, { name: 'Held', phone: '+14155550690' })).resource!.id as number;
+    const theirs = (await harness.upsert(other, { name: 'Theirs', phone: '+14155550691' })).resource!
+      .id as number;
 
-    const held = await harness.get(`/internal/v1/contacts/${id}/exists`, ws);
-    expect([held.status, held.body]).toEqual([200, { data: { id } }]);
-    for (const [workspaceId, path] of [
-      [ws, 'abc'],
-      [ws, '99999999'],
-      [harness.workspace(), String(id)],
-    ] as const) {
-      const reply = await harness.get(`/internal/v1/contacts/${path}/exists`, workspaceId);
-      expect(reply.status).toBe(404);
-      expect(reply.body.errors![0]).toMatchObject({ status: '404', title: 'Not Found' });
-    }
+    const answer = await harness.post(
+      '/internal/v1/contacts/unknown',
+      { contact_ids: [id, theirs, 99999999, id] },
+      ws,
+    );
+    expect([answer.status, answer.body]).toEqual([200, { data: { unknown: [theirs, 99999999] } }]);
+    const refused = await harness.post('/internal/v1/contacts/unknown', { contact_ids: ['x'] }, ws);
+    expect(refused.status).toBe(422);
   });
 
   it('pages and filters by phone, email, external_id, tag and search', async () => {

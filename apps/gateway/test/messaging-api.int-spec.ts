@@ -1,6 +1,6 @@
 import { decryptSecret } from '@cms/contracts';
 
-import { SECRETS_KEY, startHarness, type Answer, type Harness } from './gateway.harness';
+import { ADMIN_TOKEN, SECRETS_KEY, startHarness, type Answer, type Harness } from './gateway.harness';
 import { FakeDecider, FakeService, REFUSED_NAME, REPEATED_KEY, tenant } from './messaging.fixtures';
 
 type Data = { data: Record<string, unknown> };
@@ -12,17 +12,26 @@ type Errors = {
 const held = new Map<string, Set<number>>();
 /** A contact whose read fails with 500, as a sick contacts service answers. */
 const FAILING_CONTACT = 500;
+const UNKNOWN_PATH = '/internal/v1/contacts/unknown';
 
 const contacts = new FakeService([
-  ({ target, headers }) => {
-    const match = /^\/internal\/v1\/contacts\/(\d+)\/exists$/.exec(target);
-    if (!match) return undefined;
-    if (Number(match[1]) === FAILING_CONTACT) return { status: 500 };
+  ({ method, target, headers, body }) => {
+    if (method !== 'POST' || target !== UNKNOWN_PATH) return undefined;
+    const ids = (body as { contact_ids: number[] }).contact_ids;
+    if (ids.includes(FAILING_CONTACT)) return { status: 500 };
     const workspace = String(headers['x-workspace-id']);
-    if (!held.get(workspace)?.has(Number(match[1]))) return undefined;
-    return { status: 200, body: { data: { id: Number(match[1]) } } };
+    const unknown = ids.filter((id) => !held.get(workspace)?.has(id));
+    return { status: 200, body: { data: { unknown } } };
   },
 ]);
+
+/** The contact ids the gateway asked the contacts service about since `from`, each read's list. */
+function askedSince(from: number): number[][] {
+  return contacts
+    .since(from)
+    .filter((received) => received.target === UNKNOWN_PATH)
+    .map((received) => (received.body as { contact_ids: number[] }).contact_ids);
+}
 
 /** Answers every read with what it was asked, so a test sees the path, query, workspace and body. */
 const messaging = new FakeService([
@@ -317,6 +326,7 @@ describe('messages', () => {
   it('sends to a contact of the workspace: 202, and 200 for a repeated Idempotency-Key', async () => {
     const { workspaceId, key } = await tenant(harness);
     held.set(String(workspaceId), new Set([31]));
+    const asking = contacts.received.length;
     const sent = await harness.call('POST', '/api/v1/messages', {
       token: key,
       body: { contact_id: 31, route, variables: { code: '1' }, purpose: 'marketing' },
@@ -334,13 +344,16 @@ describe('messages', () => {
         idempotency_key: 'order-77',
       },
     ]);
-    expect(contacts.received.map((received) => received.target)).toContain('/internal/v1/contacts/31/exists');
+    expect(askedSince(asking)).toEqual([[31]]);
+    // Contacts are never removed: a contact once known is not asked about again.
+    const known = contacts.received.length;
     const repeated = await harness.call('POST', '/api/v1/messages', {
       token: key,
       body: { contact_id: 31, route },
       headers: { 'idempotency-key': REPEATED_KEY },
     });
     expect(repeated.status).toBe(200);
+    expect(askedSince(known)).toEqual([]);
   });
 
   it('answers 422 at contact_id for a contact the workspace does not hold, recording nothing', async () => {
@@ -348,7 +361,8 @@ describe('messages', () => {
     const other = await tenant(harness);
     held.set(String(owner.workspaceId), new Set([52]));
     const answers: Answer[] = [];
-    for (const contactId of [52, 53]) {
+    const before = contacts.received.length;
+    for (const contactId of [52, 53, 53]) {
       const answer = await harness.call('POST', '/api/v1/messages', {
         token: other.key,
         body: { contact_id: contactId, route },
@@ -356,6 +370,8 @@ describe('messages', () => {
       expect(errorsOf(answer)).toEqual([{ status: '422', pointer: '/data/attributes/contact_id' }]);
       answers.push(answer);
     }
+    // A contact not found is asked about again: it may have been made meanwhile.
+    expect(askedSince(before)).toEqual([[52], [53], [53]]);
     await expectNotRecorded(answers, other.key);
   });
 
@@ -432,6 +448,25 @@ describe('messages', () => {
 });
 
 describe('the door', () => {
+  it('judges every send by the plan of now: those after a downgrade is answered are refused at once', async () => {
+    const { workspaceId, key } = await tenant(harness, 'pro');
+    held.set(String(workspaceId), new Set([33]));
+    const send = () =>
+      harness.call('POST', '/api/v1/messages', {
+        token: key,
+        body: { contact_id: 33, route: [{ channel: 'sms', template_id: 4 }] },
+      });
+    expect((await send()).status).toBe(202);
+    const downgraded = await harness.call('PATCH', `/admin/v1/workspaces/${workspaceId}`, {
+      token: ADMIN_TOKEN,
+      body: { plan: 'starter' },
+    });
+    expect(downgraded.status).toBe(200);
+    // The key's cached principal still says pro; sends asked together share one read of the plan.
+    const after = await Promise.all(Array.from({ length: 5 }, send));
+    expect(after.map((answer) => answer.status)).toEqual([403, 403, 403, 403, 403]);
+  });
+
   it('answers 403 on the starter plan for every messaging path', async () => {
     const { key } = await tenant(harness, 'starter');
     for (const [method, path] of [

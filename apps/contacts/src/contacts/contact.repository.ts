@@ -51,10 +51,6 @@ export class ContactRepository {
     return this.contacts.findOneBy({ workspaceId, id });
   }
 
-  exists(workspaceId: number, id: number): Promise<boolean> {
-    return this.contacts.existsBy({ workspaceId, id });
-  }
-
   findByPhone(workspaceId: number, phone: string): Promise<ContactEntity | null> {
     return this.contacts.findOneBy({ workspaceId, phone });
   }

@@ -5,6 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { batchedReads } from '../proxy/batched-reads';
 import { hashApiKey } from './api-key.secret';
 import type { Principal } from './principal';
 
@@ -26,6 +27,7 @@ const MAX_CACHED = 10_000;
 export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, Cached>();
   private readonly reading = new Map<string, Promise<Cached>>();
+  private readonly plans = batchedReads<number, Plan | null>((ids) => this.readPlans(ids), 1_000);
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -57,11 +59,20 @@ export class ApiKeyAuthenticator {
    * plan): a change answered on any replica is seen by the next write on every replica.
    */
   async currentPlan(principal: Principal): Promise<Plan> {
-    const rows: Array<{ plan: Plan }> = await this.dataSource.query(
-      'SELECT plan FROM workspaces WHERE id = $1',
-      [principal.workspaceId],
+    return (await this.plans.load(principal.workspaceId)) ?? principal.plan;
+  }
+
+  /**
+   * The plans of the workspaces asked for, in one statement: the writes of many requests share a read
+   * that began after each of them asked (batchedReads), so each is still judged by the plan of now.
+   */
+  private async readPlans(workspaceIds: readonly number[]): Promise<Array<Plan | null>> {
+    const rows: Array<{ id: string; plan: Plan }> = await this.dataSource.query(
+      'SELECT id, plan FROM workspaces WHERE id = ANY ($1::bigint[])',
+      [[...new Set(workspaceIds)]],
     );
-    return rows[0]?.plan ?? principal.plan;
+    const plans = new Map(rows.map((row) => [idFromDatabase(row.id), row.plan]));
+    return workspaceIds.map((id) => plans.get(id) ?? null);
   }
 
   /** One database read per key at a time, however many requests ask meanwhile. */

@@ -16,6 +16,7 @@ import { LinkRedirectController } from '../links/link-redirect.controller';
 import { LinkResolver } from '../links/link-resolver';
 import { ChannelsApiController } from '../messaging-api/channels-api.controller';
 import { MessagesApiController } from '../messaging-api/messages-api.controller';
+import { KnownContacts } from '../messaging-api/known-contacts';
 import { MessagingApi } from '../messaging-api/messaging-api';
 import { SuppressionsApiController } from '../messaging-api/suppressions-api.controller';
 import { TemplatesApiController } from '../messaging-api/templates-api.controller';
@@ -82,6 +83,7 @@ import { EDGE_CONNECTIONS, EdgeConnections, REDIS } from './edge-connections';
     UpstreamProxy,
     ContactsApi,
     MessagingApi,
+    KnownContacts,
     SegmentsApi,
     AutomationsApi,
     BroadcastsApi,

@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal';
 import { PublicRoute } from '../auth/public-route.decorator';
 import { PathMessageId } from '../ids/path-id.decorator';
 import { Documented, one, page } from '../openapi/documented.decorator';
-import { UpstreamProxy } from '../proxy/upstream.proxy';
+import { KnownContacts } from './known-contacts';
 import { MESSAGING_RULES, MessagingApi } from './messaging-api';
 
 const CONTACT_POINTER = '/data/attributes/contact_id';
@@ -22,7 +22,7 @@ const CONTACT_POINTER = '/data/attributes/contact_id';
 export class MessagesApiController {
   constructor(
     @Inject(MessagingApi) private readonly api: MessagingApi,
-    @Inject(UpstreamProxy) private readonly proxy: UpstreamProxy,
+    @Inject(KnownContacts) private readonly contacts: KnownContacts,
   ) {}
 
   @Documented({
@@ -119,19 +119,14 @@ export class MessagesApiController {
   }
 
   /**
-   * The contacts service's answer whether it holds the contact: one it does not hold in this workspace (another
-   * workspace's included) is 422 at `contact_id`; the service away is 503, as for every read.
+   * The contacts service's answer whether it holds the contact (KnownContacts): one it does not hold in
+   * this workspace (another workspace's included) is 422 at `contact_id`; the service away is 503, as
+   * for every read.
    */
   private async contactMustExist(caller: Principal, contactId: number): Promise<void> {
-    try {
-      await this.proxy.get('contacts', `contacts/${contactId}/exists`, '', caller.workspaceId);
-    } catch (error) {
-      if (error instanceof JsonApiException && error.getStatus() === 404) {
-        throw JsonApiException.validation([
-          { detail: `Contact ${contactId} was not found.`, source: { pointer: CONTACT_POINTER } },
-        ]);
-      }
-      throw error;
-    }
+    if (await this.contacts.holds(caller.workspaceId, contactId)) return;
+    throw JsonApiException.validation([
+      { detail: `Contact ${contactId} was not found.`, source: { pointer: CONTACT_POINTER } },
+    ]);
   }
 }

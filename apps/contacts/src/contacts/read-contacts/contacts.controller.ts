@@ -64,25 +64,9 @@ export class ContactsController {
   }
 
   /**
-   * Whether the workspace holds the contact, answered with its id alone: a send to a contact asks this
-   * before it is recorded, and one indexed lookup is all that takes (the full read also loads tags,
-   * consent and links).
-   */
-  @Get(':id/exists')
-  async exists(
-    @WorkspaceId() workspaceId: number,
-    @Param('id') rawId: string,
-  ): Promise<{ data: { id: number } }> {
-    const id = parseId(rawId, 'Contact');
-    if (!(await new ContactRepository(this.dataSource.manager).exists(workspaceId, id))) {
-      throw JsonApiException.notFound(`Contact ${rawId} was not found.`);
-    }
-    return { data: { id } };
-  }
-
-  /**
    * Which of these ids name no contact of the workspace (another workspace's included): the gateway
-   * asks before an audience's contact lists enter the log, in one statement however long the list.
+   * asks before an audience's contact lists enter the log, and for the contacts of sends it has not
+   * seen yet (many sends' at once), in one statement however long the list.
    */
   @Post('unknown')
   @HttpCode(200)
