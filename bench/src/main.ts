@@ -1692,7 +1692,15 @@ async function main(): Promise<number> {
       results.figures.botReplies = await measureBotReplies(
         system,
         receiver,
-        { rate: options.botRate, seconds: size.botSeconds },
+        {
+          rate: options.botRate,
+          seconds: size.botSeconds,
+          profile: profiledSpan(
+            'bots',
+            ['gateway', 'contacts', 'automations', 'messaging', 'webhook-dispatch'],
+            'conversation',
+          ),
+        },
         meter,
         log,
       ).catch(failed);

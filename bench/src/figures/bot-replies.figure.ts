@@ -345,7 +345,12 @@ function stagesOf(samples: StageSample[], webhookTimes: number[], expected: numb
 export async function measureBotReplies(
   system: BenchSystem,
   receiver: HttpsReceiver,
-  options: { rate: number; seconds: number },
+  options: {
+    rate: number;
+    seconds: number;
+    /** With --profile: started with the open loop, finished when every accepted inbound had its reply. */
+    profile?: { start: () => void; finish: (conversations: number) => Promise<void> };
+  },
   meter: CpuMeter,
   log: (line: string) => void,
 ): Promise<BotReplies> {
@@ -395,6 +400,7 @@ export async function measureBotReplies(
     const source = inboundSource(workspaces);
     const stagePoll = pollStages(system, workspaces, log);
     const start = meter.snapshot();
+    options.profile?.start();
     const run = await runOpenLoop(system.url, source, options.rate, options.seconds);
     const accepted = run.sent.flatMap((sent) => {
       const inboundId = inboundIdOf(sent);
@@ -407,6 +413,7 @@ export async function measureBotReplies(
       REPLIES_CAP_MS,
     );
     const cpu = meter.between(start, meter.snapshot());
+    await options.profile?.finish(accepted.length);
     const stagesRead = await stagePoll.stop();
 
     const refused: Record<string, number> = {};
