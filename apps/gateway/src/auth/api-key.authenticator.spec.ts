@@ -15,16 +15,24 @@ class FakeKeys {
   >();
   private readonly waiting: Array<() => void> = [];
 
+  /** The keys each read asked for. */
+  readonly asked: string[][] = [];
+
   readonly dataSource = {
-    query: async (_sql: string, [hash]: [string]) => {
+    query: async (_sql: string, [hashes]: [string[]]) => {
       this.reads += 1;
+      this.asked.push(hashes);
       await new Promise<void>((resolve) => this.waiting.push(resolve));
-      const row = this.rows.get(hash);
-      return row ? [row] : [];
+      return hashes.flatMap((hash) => {
+        const row = this.rows.get(hash);
+        return row ? [{ ...row, key_hash: hash }] : [];
+      });
     },
   } as unknown as DataSource;
 
+  /** Answers the reads asked so far (a read starts at the turn after its key was asked for). */
   async answer(): Promise<void> {
+    await turn();
     for (const resolve of this.waiting.splice(0)) resolve();
     for (let i = 0; i < 5; i += 1) await Promise.resolve();
   }
@@ -39,6 +47,9 @@ function setUp(): { keys: FakeKeys; auth: ApiKeyAuthenticator; bearer: string; h
   return { keys, auth, bearer: `Bearer ${key}`, hash };
 }
 
+/** A turn of the event loop (setImmediate is not faked: keys asked in a turn are read together after it). */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 async function isSettled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
   promise.then(
@@ -50,7 +61,7 @@ async function isSettled(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe('ApiKeyAuthenticator', () => {
-  beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+  beforeEach(() => jest.useFakeTimers({ now: 1_000_000, doNotFake: ['setImmediate'] }));
   afterEach(() => jest.useRealTimers());
 
   it('reads a key not seen lately once, however many requests ask at the same time', async () => {
@@ -66,6 +77,28 @@ describe('ApiKeyAuthenticator', () => {
     expect(keys.reads).toBe(1);
   });
 
+  it('reads the keys that many requests ask for at once in one statement', async () => {
+    const { keys, auth, bearer, hash } = setUp();
+    const other = mintApiKey();
+    keys.rows.set(hashApiKey(other.key), {
+      id: 8,
+      workspace_id: 4,
+      permissions: ['create'],
+      plan: 'business',
+    });
+    const unknown = mintApiKey();
+    const answers = [
+      auth.authenticate(bearer),
+      auth.authenticate(`Bearer ${other.key}`),
+      auth.authenticate(`Bearer ${unknown.key}`),
+    ];
+    await keys.answer();
+    expect(keys.asked).toEqual([[hash, hashApiKey(other.key), hashApiKey(unknown.key)]]);
+    await expect(answers[0]).resolves.toMatchObject({ apiKeyId: 7, workspaceId: 3, plan: 'pro' });
+    await expect(answers[1]).resolves.toMatchObject({ apiKeyId: 8, workspaceId: 4, plan: 'business' });
+    await expect(answers[2]).rejects.toMatchObject({ status: 401 });
+  });
+
   it('answers a key in use without waiting, reading it again in the background after half the TTL', async () => {
     const { keys, auth, bearer } = setUp();
     const first = auth.authenticate(bearer);
@@ -79,6 +112,7 @@ describe('ApiKeyAuthenticator', () => {
     jest.advanceTimersByTime(1);
     expect(await isSettled(auth.authenticate(bearer))).toBe(true);
     expect(await isSettled(auth.authenticate(bearer))).toBe(true);
+    await turn();
     expect(keys.reads).toBe(2);
     await keys.answer();
 

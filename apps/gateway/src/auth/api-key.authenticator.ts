@@ -28,6 +28,7 @@ export class ApiKeyAuthenticator {
   private readonly cache = new Map<string, Cached>();
   private readonly reading = new Map<string, Promise<Cached>>();
   private readonly plans = batchedReads<number, Plan | null>((ids) => this.readPlans(ids), 1_000);
+  private readonly keys = batchedReads<string, Principal | null>((hashes) => this.lookupKeys(hashes), 1_000);
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -80,7 +81,8 @@ export class ApiKeyAuthenticator {
     let reading = this.reading.get(hash);
     if (!reading) {
       const readAt = Date.now();
-      reading = this.lookup(hash)
+      reading = this.keys
+        .load(hash)
         .then((principal) => {
           const cached = { principal, readAt };
           if (!this.cache.has(hash) && this.cache.size >= MAX_CACHED) {
@@ -95,21 +97,31 @@ export class ApiKeyAuthenticator {
     return reading;
   }
 
-  private async lookup(hash: string): Promise<Principal | null> {
-    const rows: Array<{ id: string; workspace_id: string; permissions: Permission[]; plan: Plan }> =
-      await this.dataSource.query(
-        `SELECT k.id, k.workspace_id, k.permissions, w.plan
+  /** The keys asked for, in one statement (batchedReads): the reads of many keys in use share it. */
+  private async lookupKeys(hashes: readonly string[]): Promise<Array<Principal | null>> {
+    const rows: Array<{
+      key_hash: string;
+      id: string;
+      workspace_id: string;
+      permissions: Permission[];
+      plan: Plan;
+    }> = await this.dataSource.query(
+      `SELECT k.key_hash, k.id, k.workspace_id, k.permissions, w.plan
          FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
-        WHERE k.key_hash = $1 AND k.deleted_at IS NULL`,
-        [hash],
-      );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      apiKeyId: idFromDatabase(row.id),
-      workspaceId: idFromDatabase(row.workspace_id),
-      plan: row.plan,
-      permissions: new Set(row.permissions),
-    };
+        WHERE k.key_hash = ANY ($1::text[]) AND k.deleted_at IS NULL`,
+      [[...new Set(hashes)]],
+    );
+    const principals = new Map(
+      rows.map((row) => [
+        row.key_hash,
+        {
+          apiKeyId: idFromDatabase(row.id),
+          workspaceId: idFromDatabase(row.workspace_id),
+          plan: row.plan,
+          permissions: new Set(row.permissions),
+        } satisfies Principal,
+      ]),
+    );
+    return hashes.map((hash) => principals.get(hash) ?? null);
   }
 }
