@@ -4,8 +4,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
+  entryOf,
   memoryLimitOf,
-  SERVICE_CATALOG,
   SERVICE_NAMES,
   upstreamsOf,
   upstreamUrlVariable,
@@ -136,7 +136,7 @@ export class BenchSystem {
       SECRETS_KEY: this.secretsKey,
       LOG_LEVEL: 'info',
       // Each service within the memory its base deployment gives it (its heap: nodeMemoryArgs).
-      MEMORY_LIMIT_MIB: String(memoryLimitOf(SERVICE_CATALOG.find((service) => service.name === name)!)),
+      MEMORY_LIMIT_MIB: String(memoryLimitOf(entryOf(name))),
       BENCH_PROFILE_NAME: name,
       ...(process.env.KAFKA_FETCH_WAIT_MS ? { KAFKA_FETCH_WAIT_MS: process.env.KAFKA_FETCH_WAIT_MS } : {}),
       ...Object.fromEntries(

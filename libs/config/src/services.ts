@@ -290,7 +290,8 @@ export type ServiceName = (typeof SERVICE_CATALOG)[number]['name'];
 
 export const SERVICE_NAMES: readonly ServiceName[] = SERVICE_CATALOG.map((service) => service.name);
 
-const entryOf = (name: ServiceName) => SERVICE_CATALOG.find((service) => service.name === name)!;
+/** The catalog's entry of a service. */
+export const entryOf = (name: ServiceName) => SERVICE_CATALOG.find((service) => service.name === name)!;
 
 /** The entries of the services `name` proxies reads to. */
 export function upstreamsOf(name: ServiceName): ServiceEntry<ServiceName>[] {

@@ -51,7 +51,7 @@ const SECRET_KEYS = ['DATABASE_URL', ...SERVICE_SECRETS];
 const GRACE_SECONDS = 30;
 
 /** MEMORY_LIMIT_MIB as every container gets it: its own memory limit in MiB, by the downward API. */
-function memoryLimitOf(container: string) {
+function memoryLimitVariable(container: string) {
   return {
     name: 'MEMORY_LIMIT_MIB',
     valueFrom: { resourceFieldRef: { containerName: container, resource: 'limits.memory', divisor: '1Mi' } },
@@ -252,7 +252,7 @@ describe.each(SERVICE_TREES)("%s: each service's migration Job", (dir) => {
       // The database's secret and no other: migrating needs neither the operator token nor SECRETS_KEY.
       expect(container.env).toEqual([
         { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: SECRET, key: 'DATABASE_URL' } } },
-        memoryLimitOf(container.name),
+        memoryLimitVariable(container.name),
       ]);
       expect(container.envFrom?.map((source) => source.configMapRef?.name)).toEqual([
         SHARED_CONFIG,
@@ -322,7 +322,7 @@ describe.each(WORKLOAD_TREES)('%s: each pod', (dir) => {
       const variables = (container.env ?? []).filter((variable) => variable.name === 'MEMORY_LIMIT_MIB');
       expect([describeObject(workload), variables]).toEqual([
         describeObject(workload),
-        [memoryLimitOf(container.name)],
+        [memoryLimitVariable(container.name)],
       ]);
     }
   });

@@ -11,6 +11,19 @@ import { WritePathService, type WriteAnswer } from '../write-path/write-path.ser
 /** The contacts service, as the catalog names it among the gateway's upstreams. */
 export const CONTACTS = 'contacts';
 
+/**
+ * Which of `ids` name no contact of the workspace (another workspace's included), as the contacts
+ * service holds them: one statement there however long the list.
+ */
+export async function unknownContacts(
+  proxy: UpstreamProxy,
+  workspaceId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  const answer = await proxy.post(CONTACTS, 'contacts/unknown', { contact_ids: ids }, workspaceId);
+  return new Set((answer.body as { data: { unknown: number[] } }).data.unknown);
+}
+
 /** Contacts, tags and events (extensions §2): decided and read by the contacts service. */
 @Injectable()
 export class ContactsApi extends ServiceApi {

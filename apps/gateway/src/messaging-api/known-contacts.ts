@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type DataLoader from 'dataloader';
 
+import { unknownContacts } from '../contacts-api/contacts-api';
 import { batchedReads } from '../proxy/batched-reads';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
 
 /** Contacts remembered as known, at most (the oldest forgotten first): about 5 MiB. */
-export const MAX_KNOWN_CONTACTS = 50_000;
+const MAX_KNOWN_CONTACTS = 50_000;
 
 /** Ids asked of the contacts service in one read at most (its `contacts/unknown` takes 20,000). */
 const MAX_IDS_PER_READ = 1_000;
@@ -57,13 +58,7 @@ export class KnownContacts {
     await Promise.all(
       [...byWorkspace].map(async ([workspaceId, ids]) => {
         try {
-          const answer = await this.proxy.post(
-            'contacts',
-            'contacts/unknown',
-            { contact_ids: [...ids] },
-            workspaceId,
-          );
-          answers.set(workspaceId, new Set((answer.body as { data: { unknown: number[] } }).data.unknown));
+          answers.set(workspaceId, await unknownContacts(this.proxy, workspaceId, [...ids]));
         } catch (error) {
           answers.set(workspaceId, error instanceof Error ? error : new Error(String(error)));
         }

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 
 import type { Principal } from '../auth/principal';
+import { unknownContacts } from '../contacts-api/contacts-api';
 
 import { ServiceApi } from '../proxy/service-api';
 import { UpstreamProxy } from '../proxy/upstream.proxy';
@@ -34,13 +35,7 @@ export class SegmentsApi extends ServiceApi {
   ): Promise<void> {
     const ids = [...new Set([...(lists.include_contact_ids ?? []), ...(lists.exclude_contact_ids ?? [])])];
     if (ids.length === 0) return;
-    const answer = await this.proxy.post(
-      'contacts',
-      'contacts/unknown',
-      { contact_ids: ids },
-      caller.workspaceId,
-    );
-    const unknown = new Set((answer.body as { data: { unknown: number[] } }).data.unknown);
+    const unknown = await unknownContacts(this.proxy, caller.workspaceId, ids);
     if (unknown.size === 0) return;
     const fields = ['include_contact_ids', 'exclude_contact_ids'] as const;
     const issues = fields.flatMap((field) =>
